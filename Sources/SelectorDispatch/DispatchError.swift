@@ -1,0 +1,79 @@
+/// An error from registering, declaring or dispatching.
+///
+/// Every payload is a plain value, and ``description`` is a sentence a
+/// person can act on: what was wrong, where, what was expected, and a
+/// suggestion when one exists. The command-line tool prints it unchanged.
+public enum DispatchError: Error, Equatable, CustomStringConvertible {
+  /// The text does not follow the selector grammar.
+  ///
+  /// `offset` is the 0-based UTF-8 offset of the first offending byte; it is
+  /// the length of the text when the text ends too early.
+  case malformedSelector(selector: String, offset: Int, reason: String)
+
+  /// No service handles the selector and it was never declared.
+  ///
+  /// `suggestion` is the nearest known selector, when one is close.
+  case unrecognizedSelector(selector: String, suggestion: String?)
+
+  /// The number of parameters differs from the selector's arity.
+  case arityMismatch(selector: String, expected: Int, actual: Int)
+
+  /// A parameter has the wrong type for the selector's declared signature.
+  ///
+  /// `index` is 0-based.
+  case argumentTypeMismatch(selector: String, index: Int, expected: String, actual: String)
+
+  /// A service answered with a value the fold cannot combine, such as a
+  /// `String` under ``Fold/all``.
+  case resultTypeMismatch(selector: String, service: String, expected: String, actual: String)
+
+  /// A service with this name is already registered.
+  case duplicateService(name: String)
+
+  /// The selector was already declared with a different fold.
+  case conflictingDeclaration(selector: String, declared: String, requested: String)
+
+  /// A sentence that says what was wrong, where, and what was expected.
+  public var description: String {
+    switch self {
+    case .malformedSelector(let selector, let offset, let reason):
+      return "malformed selector \(Self.quote(selector)) at offset \(offset): \(reason)"
+    case .unrecognizedSelector(let selector, let suggestion):
+      let hint = suggestion.map { "; did you mean `\($0)`?" } ?? ""
+      return "unrecognized selector \(Self.quote(selector)): "
+        + "no service handles it and it was never declared\(hint)"
+    case .arityMismatch(let selector, let expected, let actual):
+      return "\(Self.quote(selector)) takes \(Self.count(expected, "argument")) "
+        + "(one per ':'), but \(Self.count(actual, "was", plural: "were")) given"
+    case .argumentTypeMismatch(let selector, let index, let expected, let actual):
+      return "argument \(index) of \(Self.quote(selector)) must be \(expected), "
+        + "but \(actual) was given"
+    case .resultTypeMismatch(let selector, let service, let expected, let actual):
+      return "service \"\(service)\" answered \(Self.quote(selector)) with \(actual), "
+        + "but the fold expects \(expected)"
+    case .duplicateService(let name):
+      return "a service named \"\(name)\" is already registered; "
+        + "unregister it first or choose another name"
+    case .conflictingDeclaration(let selector, let declared, let requested):
+      return "\(Self.quote(selector)) is already declared with fold \(declared); "
+        + "it cannot be declared again with fold \(requested)"
+    }
+  }
+
+  /// Quotes a selector, shortening very long ones so a message stays readable.
+  static func quote(_ selector: String) -> String {
+    let limit = 80
+    let bytes = selector.utf8.count
+    guard bytes > limit else { return "`\(selector)`" }
+    let head = String(decoding: selector.utf8.prefix(limit), as: UTF8.self)
+    return "`\(head)…` (\(bytes) bytes)"
+  }
+
+  private static func count(_ n: Int, _ noun: String) -> String {
+    "\(n) \(noun)\(n == 1 ? "" : "s")"
+  }
+
+  private static func count(_ n: Int, _ singular: String, plural: String) -> String {
+    "\(n) \(n == 1 ? singular : plural)"
+  }
+}

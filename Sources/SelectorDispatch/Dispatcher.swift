@@ -1,0 +1,302 @@
+/// A table of services' handlers, keyed by selector, and the one generic
+/// dispatch that looks a selector up, checks its arity and folds the
+/// services' answers.
+///
+/// ```swift
+/// let dispatcher = Dispatcher()
+/// try dispatcher.declare("application:didFinishLaunchingWithOptions:", fold: .all)
+/// try dispatcher.register(service: "push", handlers: [
+///   "application:didFinishLaunchingWithOptions:": { _ in true }
+/// ])
+/// let launched = try dispatcher.dispatch(
+///   selector: "application:didFinishLaunchingWithOptions:", params: [app, options])
+/// ```
+///
+/// **Order.** Handlers run by priority, higher first; equal priorities run
+/// in registration order.
+///
+/// **Threads.** Any thread may register, unregister, declare and dispatch at
+/// the same time. A dispatch works on a snapshot of the selector's handlers
+/// taken when it begins, and calls them with no lock held: a handler may
+/// dispatch again, and one that registers or unregisters services affects
+/// the next dispatch, not the current one. Handlers run on the dispatching
+/// thread.
+public final class Dispatcher: @unchecked Sendable {
+  /// One service's handler for one selector.
+  ///
+  /// `@unchecked Sendable`: handlers are not `Sendable` by design (see
+  /// ``Handler``); the dispatcher only moves them between threads under its
+  /// lock and calls them on the dispatching thread.
+  struct Registration: @unchecked Sendable {
+    let handler: Handler
+    let service: String
+    let priority: Int
+    let sequence: Int
+  }
+
+  /// Everything the dispatcher knows about one selector.
+  struct Entry {
+    let arity: Int
+    var declaredFold: Fold?
+    /// Sorted: higher priority first, then lower sequence first.
+    var registrations: ContiguousArray<Registration> = []
+
+    var isKnown: Bool { declaredFold != nil || !registrations.isEmpty }
+  }
+
+  /// What a dispatch needs, copied out under the lock.
+  struct Snapshot {
+    let arity: Int
+    let declaredFold: Fold?
+    let registrations: ContiguousArray<Registration>
+  }
+
+  struct ServiceRecord {
+    let sequence: Int
+    let entryIDs: [Int]
+  }
+
+  struct State {
+    /// Selector text to interned identity, for every selector seen here.
+    var ids: [String: Int] = [:]
+    /// Indexed by ``SelectorKey``'s interned identity.
+    var entries: ContiguousArray<Entry?> = []
+    var services: [String: ServiceRecord] = [:]
+    var nextSequence = 0
+  }
+
+  private let state = Locked(State())
+
+  /// Creates an empty dispatcher: no services, no declared selectors.
+  public init() {}
+
+  // MARK: Registering
+
+  /// Registers a service's handlers, all or nothing.
+  ///
+  /// - Parameters:
+  ///   - service: A name unique among the registered services.
+  ///   - priority: Higher priorities run first; equal priorities run in
+  ///     registration order.
+  ///   - handlers: The service's handlers, keyed by selector.
+  /// - Throws: ``DispatchError/malformedSelector(selector:offset:reason:)``
+  ///   for the first malformed key (in sorted order), or
+  ///   ``DispatchError/duplicateService(name:)``. When it throws, nothing
+  ///   from the call is registered.
+  /// - Complexity: O(*h* log *h* + Σ *n*), where *h* is the number of handlers
+  ///   and *n* the number already registered for each of their selectors.
+  public func register(service: String, priority: Int = 0, handlers: [String: Handler]) throws {
+    var keyed: [(SelectorKey, Handler)] = []
+    keyed.reserveCapacity(handlers.count)
+    for text in handlers.keys.sorted() {
+      keyed.append((try SelectorKey(text), handlers[text].unsafelyUnwrapped))
+    }
+    try state.withLock { state in
+      guard state.services[service] == nil else {
+        throw DispatchError.duplicateService(name: service)
+      }
+      let sequence = state.nextSequence
+      state.nextSequence += 1
+      for (key, handler) in keyed {
+        state.makeEntry(for: key)
+        let registration = Registration(
+          handler: handler, service: service, priority: priority, sequence: sequence)
+        state.entries[key.id]?.insert(registration)
+      }
+      state.services[service] = ServiceRecord(sequence: sequence, entryIDs: keyed.map { $0.0.id })
+    }
+  }
+
+  /// Removes a service and all its handlers.
+  ///
+  /// A dispatch already under way still calls the service's handlers: it
+  /// works on the snapshot it took when it began.
+  ///
+  /// - Parameter service: The name the service was registered under.
+  /// - Returns: `true` if the service was registered, `false` otherwise.
+  @discardableResult
+  public func unregister(service: String) -> Bool {
+    state.withLock { state in
+      guard let record = state.services.removeValue(forKey: service) else { return false }
+      for id in record.entryIDs {
+        state.entries[id]?.registrations.removeAll { $0.sequence == record.sequence }
+      }
+      return true
+    }
+  }
+
+  /// Declares a selector and the fold that combines its answers.
+  ///
+  /// A declared selector with no handlers dispatches to the fold's identity
+  /// instead of throwing ``DispatchError/unrecognizedSelector(selector:suggestion:)``.
+  /// Declaring again with the same fold does nothing.
+  ///
+  /// - Parameters:
+  ///   - selector: The selector to declare.
+  ///   - fold: The fold ``dispatch(selector:params:)`` uses for it.
+  /// - Throws: ``DispatchError/malformedSelector(selector:offset:reason:)``,
+  ///   or ``DispatchError/conflictingDeclaration(selector:declared:requested:)``
+  ///   when it is already declared with another fold.
+  public func declare(_ selector: String, fold: Fold) throws {
+    let key = try SelectorKey(selector)
+    try state.withLock { state in
+      state.makeEntry(for: key)
+      if let declared = state.entries[key.id]?.declaredFold, declared != fold {
+        throw DispatchError.conflictingDeclaration(
+          selector: selector, declared: declared.description, requested: fold.description)
+      }
+      state.entries[key.id]?.declaredFold = fold
+    }
+  }
+
+  /// Tells whether at least one registered service handles a selector.
+  ///
+  /// Declarations do not count: an Apple-platform host can use this to
+  /// advertise only the delegate methods some service implements.
+  ///
+  /// - Parameter selector: The selector to look up.
+  /// - Returns: `true` if a registered service has a handler for it.
+  public func responds(to selector: String) -> Bool {
+    state.withLock { state in
+      guard let id = state.ids[selector] else { return false }
+      return state.entries[id]?.registrations.isEmpty == false
+    }
+  }
+
+  // MARK: Dispatching
+
+  /// Dispatches an event with the selector's declared fold, or
+  /// ``Fold/collect`` when it was not declared.
+  ///
+  /// - Parameters:
+  ///   - selector: The selector, such as `applicationDidEnterBackground:`.
+  ///   - params: One parameter per `:` in the selector.
+  /// - Returns: The folded answer; see ``Fold``.
+  /// - Throws: ``DispatchError`` when the selector is malformed or unknown,
+  ///   the parameter count is wrong (before any handler runs), or an answer
+  ///   does not fit the fold (after the handlers ran).
+  public func dispatch(selector: String, params: [Any]) throws -> Any? {
+    try dispatch(selector: selector, params: params, fold: nil)
+  }
+
+  /// Dispatches an event with an explicit fold.
+  ///
+  /// - Parameters:
+  ///   - selector: The selector, such as `application:openURL:options:`.
+  ///   - params: One parameter per `:` in the selector.
+  ///   - fold: How to combine the answers; overrides any declared fold.
+  /// - Returns: The folded answer; see ``Fold``.
+  /// - Throws: ``DispatchError`` when the selector is malformed or unknown,
+  ///   the parameter count is wrong (before any handler runs), or an answer
+  ///   does not fit the fold (after the handlers ran).
+  public func dispatch(selector: String, params: [Any], fold: Fold) throws -> Any? {
+    try dispatch(selector: selector, params: params, fold: .some(fold))
+  }
+
+  /// Dispatches an event through a pre-resolved key with the selector's
+  /// declared fold, or ``Fold/collect`` when it was not declared.
+  ///
+  /// The fastest path: the key was validated when it was made, and is found
+  /// by index instead of by hashing its text.
+  ///
+  /// - Parameters:
+  ///   - key: The selector.
+  ///   - params: One parameter per `:` in the selector.
+  /// - Returns: The folded answer; see ``Fold``.
+  /// - Throws: ``DispatchError`` when the selector is unknown, the parameter
+  ///   count is wrong (before any handler runs), or an answer does not fit
+  ///   the fold (after the handlers ran).
+  public func dispatch(_ key: SelectorKey, params: [Any]) throws -> Any? {
+    try dispatch(key, params: params, fold: nil)
+  }
+
+  /// Dispatches an event through a pre-resolved key with an explicit fold.
+  ///
+  /// - Parameters:
+  ///   - key: The selector.
+  ///   - params: One parameter per `:` in the selector.
+  ///   - fold: How to combine the answers; overrides any declared fold.
+  /// - Returns: The folded answer; see ``Fold``.
+  /// - Throws: ``DispatchError`` when the selector is unknown, the parameter
+  ///   count is wrong (before any handler runs), or an answer does not fit
+  ///   the fold (after the handlers ran).
+  public func dispatch(_ key: SelectorKey, params: [Any], fold: Fold) throws -> Any? {
+    try dispatch(key, params: params, fold: .some(fold))
+  }
+
+  private func dispatch(selector: String, params: [Any], fold: Fold?) throws -> Any? {
+    let snapshot = state.withLock { state -> Snapshot? in
+      guard let id = state.ids[selector] else { return nil }
+      return state.entries[id]?.snapshot
+    }
+    guard let snapshot else {
+      _ = try SelectorKey.validate(selector)
+      throw unrecognized(selector)
+    }
+    return try run(snapshot, selector: selector, params: params, fold: fold)
+  }
+
+  private func dispatch(_ key: SelectorKey, params: [Any], fold: Fold?) throws -> Any? {
+    let snapshot = state.withLock { state -> Snapshot? in
+      key.id < state.entries.count ? state.entries[key.id]?.snapshot : nil
+    }
+    guard let snapshot else { throw unrecognized(key.description) }
+    return try run(snapshot, selector: key.description, params: params, fold: fold)
+  }
+
+  private func run(_ snapshot: Snapshot, selector: String, params: [Any], fold: Fold?) throws
+    -> Any?
+  {
+    guard params.count == snapshot.arity else {
+      throw DispatchError.arityMismatch(
+        selector: selector, expected: snapshot.arity, actual: params.count)
+    }
+    let fold = fold ?? snapshot.declaredFold ?? .collect
+    return try fold.apply(snapshot.registrations, params: params, selector: selector)
+  }
+
+  private func unrecognized(_ selector: String) -> DispatchError {
+    let known = state.withLock { state in
+      state.ids.compactMap { text, id in state.entries[id]?.isKnown == true ? text : nil }
+    }
+    return .unrecognizedSelector(
+      selector: selector, suggestion: Suggestion.nearest(to: selector, among: known))
+  }
+}
+
+extension Dispatcher.Entry {
+  /// The entry as a dispatch sees it, or `nil` when it is not known.
+  var snapshot: Dispatcher.Snapshot? {
+    guard isKnown else { return nil }
+    return Dispatcher.Snapshot(
+      arity: arity, declaredFold: declaredFold, registrations: registrations)
+  }
+
+  /// Inserts after every registration of higher or equal priority.
+  mutating func insert(_ registration: Dispatcher.Registration) {
+    var low = 0
+    var high = registrations.count
+    while low < high {
+      let middle = (low + high) / 2
+      if registrations[middle].priority >= registration.priority {
+        low = middle + 1
+      } else {
+        high = middle
+      }
+    }
+    registrations.insert(registration, at: low)
+  }
+}
+
+extension Dispatcher.State {
+  /// Makes sure there is an entry for `key`.
+  mutating func makeEntry(for key: SelectorKey) {
+    if entries.count <= key.id {
+      entries.append(contentsOf: repeatElement(nil, count: key.id + 1 - entries.count))
+    }
+    if entries[key.id] == nil {
+      entries[key.id] = Dispatcher.Entry(arity: key.arity)
+      ids[key.description] = key.id
+    }
+  }
+}

@@ -1,0 +1,133 @@
+/// A validated, interned Objective-C-style selector such as
+/// `application:didFinishLaunchingWithOptions:`.
+///
+/// Make a key once for an event you dispatch often and pass it to
+/// ``Dispatcher/dispatch(_:params:)``: the key is validated and interned when
+/// it is created, so dispatching through it skips validation and string
+/// hashing. Like Objective-C's `sel_registerName`, interning lasts for the
+/// life of the process, so a key made before a service registers still
+/// reaches that service.
+///
+/// ```swift
+/// let launch = try SelectorKey("application:didFinishLaunchingWithOptions:")
+/// launch.arity  // 2
+/// ```
+///
+/// The grammar is Objective-C's: a unary selector is one identifier
+/// (`init`); a keyword selector is one or more keywords that each end in
+/// `:`, the first of which is an identifier and the later ones may be empty
+/// (`foo::`). An identifier is an ASCII letter or `_` followed by ASCII
+/// letters, digits or `_`.
+public struct SelectorKey: Hashable, Sendable, CustomStringConvertible {
+  /// The selector text.
+  public let description: String
+
+  /// The number of arguments the selector takes: the number of `:`.
+  public let arity: Int
+
+  /// The process-wide interned identity of ``description``.
+  let id: Int
+
+  /// Validates and interns a selector.
+  ///
+  /// - Parameter text: The selector, such as `applicationDidEnterBackground:`.
+  /// - Throws: ``DispatchError/malformedSelector(selector:offset:reason:)``
+  ///   naming the first offending byte, when `text` does not follow the
+  ///   selector grammar.
+  /// - Complexity: O(*n*) in the length of `text`.
+  public init(_ text: String) throws {
+    let arity = try Self.validate(text)
+    self.init(validated: text, arity: arity)
+  }
+
+  /// Interns text that has already been validated.
+  init(validated text: String, arity: Int) {
+    self.description = text
+    self.arity = arity
+    self.id = Self.intern(text)
+  }
+
+  /// Tells whether two keys name the same selector.
+  ///
+  /// - Parameters:
+  ///   - lhs: A key.
+  ///   - rhs: Another key.
+  /// - Returns: `true` when both keys have the same text.
+  public static func == (lhs: SelectorKey, rhs: SelectorKey) -> Bool {
+    lhs.id == rhs.id
+  }
+
+  /// Hashes the key's interned identity.
+  ///
+  /// - Parameter hasher: The hasher to feed.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(id)
+  }
+}
+
+extension SelectorKey {
+  /// Checks `text` against the selector grammar and counts its arguments.
+  ///
+  /// Walks the UTF-8 bytes once; never builds `Character`s.
+  ///
+  /// - Parameter text: The candidate selector.
+  /// - Returns: The arity: the number of `:`.
+  /// - Throws: ``DispatchError/malformedSelector(selector:offset:reason:)``.
+  static func validate(_ text: String) throws(DispatchError) -> Int {
+    var arity = 0
+    var keywordLength = 0  // bytes in the keyword being read
+    var offset = 0
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: ":"):
+        if arity == 0 && keywordLength == 0 {
+          throw malformed(text, offset, "a selector must begin with an identifier, not ':'")
+        }
+        arity += 1
+        keywordLength = 0
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+        UInt8(ascii: "_"):
+        keywordLength += 1
+      case UInt8(ascii: "0")...UInt8(ascii: "9"):
+        if keywordLength == 0 {
+          throw malformed(text, offset, "an identifier cannot begin with a digit")
+        }
+        keywordLength += 1
+      default:
+        throw malformed(
+          text, offset,
+          "unexpected \(describeCharacter(in: text, atOffset: offset)); "
+            + "expected an ASCII letter, digit, '_' or ':'")
+      }
+      offset += 1
+    }
+    if offset == 0 {
+      throw malformed(text, 0, "the selector is empty; expected an identifier such as 'init'")
+    }
+    if arity > 0 && keywordLength > 0 {
+      throw malformed(
+        text, offset,
+        "the last keyword has no ':'; every keyword of a selector with arguments ends in ':'")
+    }
+    return arity
+  }
+
+  private static func malformed(_ text: String, _ offset: Int, _ reason: String) -> DispatchError {
+    .malformedSelector(selector: text, offset: offset, reason: reason)
+  }
+
+  /// Names the character that starts at a UTF-8 offset, for error messages.
+  private static func describeCharacter(in text: String, atOffset offset: Int) -> String {
+    let index = text.utf8.index(text.utf8.startIndex, offsetBy: offset)
+    guard let scalar = text.unicodeScalars[index...].first else { return "end of text" }
+    let hex = String(scalar.value, radix: 16, uppercase: true)
+    let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    switch scalar {
+    case "\0": return "NUL (\(code))"
+    case " ": return "space (\(code))"
+    case _ where !scalar.isASCII: return "non-ASCII character '\(scalar)' (\(code))"
+    case _ where scalar.value < 0x20 || scalar.value == 0x7F: return "control character (\(code))"
+    default: return "'\(scalar)' (\(code))"
+    }
+  }
+}

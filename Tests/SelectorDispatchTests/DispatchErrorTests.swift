@@ -1,0 +1,44 @@
+import Testing
+
+import SelectorDispatch
+
+@Suite struct DispatchErrorTests {
+  struct Case: Sendable, CustomTestStringConvertible {
+    let error: DispatchError
+    let message: String
+    var testDescription: String { message }
+  }
+
+  @Test(arguments: [
+    Case(
+      error: .malformedSelector(selector: "a b", offset: 1, reason: "unexpected space"),
+      message: "malformed selector `a b` at offset 1: unexpected space"),
+    Case(
+      error: .unrecognizedSelector(selector: "fo:", suggestion: "foo:"),
+      message: "unrecognized selector `fo:`: no service handles it and it was never declared; "
+        + "did you mean `foo:`?"),
+    Case(
+      error: .unrecognizedSelector(selector: "fo:", suggestion: nil),
+      message: "unrecognized selector `fo:`: no service handles it and it was never declared"),
+    Case(
+      error: .arityMismatch(selector: "a:", expected: 1, actual: 2),
+      message: "`a:` takes 1 argument (one per ':'), but 2 were given"),
+    Case(
+      error: .argumentTypeMismatch(
+        selector: "application:openURL:options:", index: 1, expected: "URL", actual: "Int"),
+      message: "argument 1 of `application:openURL:options:` must be URL, but Int was given"),
+    Case(
+      error: .resultTypeMismatch(selector: "a:", service: "push", expected: "Bool or nil", actual: "String"),
+      message: "service \"push\" answered `a:` with String, but the fold expects Bool or nil"),
+    Case(
+      error: .duplicateService(name: "push"),
+      message: "a service named \"push\" is already registered; "
+        + "unregister it first or choose another name"),
+    Case(
+      error: .conflictingDeclaration(selector: "a:", declared: "all", requested: "any"),
+      message: "`a:` is already declared with fold all; it cannot be declared again with fold any"),
+  ])
+  func descriptionsAreSentences(_ test: Case) {
+    #expect(test.error.description == test.message)
+  }
+}

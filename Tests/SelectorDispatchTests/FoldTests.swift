@@ -1,0 +1,151 @@
+import Testing
+
+@testable import SelectorDispatch
+
+@Suite struct FoldTests {
+  let selector = "application:didFinishLaunchingWithOptions:"
+  let params: [Any] = ["app", [String: Any]()]
+
+  /// Registers one service per answer, named s0, s1, … in call order.
+  func dispatcher(_ answers: [Any?], log: CallLog) throws -> Dispatcher {
+    let dispatcher = Dispatcher()
+    for (index, answer) in answers.enumerated() {
+      try dispatcher.register(
+        service: "s\(index)", handlers: [selector: log.handler("s\(index)", answer: answer)])
+    }
+    return dispatcher
+  }
+
+  func run(_ fold: Fold, _ answers: [Any?]) throws -> (result: Any?, called: [String]) {
+    let log = CallLog()
+    let result = try dispatcher(answers, log: log).dispatch(
+      selector: selector, params: params, fold: fold)
+    return (result, log.entries)
+  }
+
+  @Test func anyCallsEveryHandler() throws {
+    let (result, called) = try run(.any, [false, true, nil, false])
+    #expect(result as? Bool == true)
+    #expect(called == ["s0", "s1", "s2", "s3"], "no short circuit after a true")
+    #expect(try run(.any, [false, nil]).result as? Bool == false)
+  }
+
+  @Test func allCallsEveryHandlerAndAnyVetoWins() throws {
+    let (result, called) = try run(.all, [true, false, true])
+    #expect(result as? Bool == false)
+    #expect(called == ["s0", "s1", "s2"], "services after a veto still launch")
+    #expect(try run(.all, [true, nil, ()]).result as? Bool == true, "nil and () are no opinion")
+  }
+
+  @Test func firstTrueStopsAtTheFirstClaim() throws {
+    let (result, called) = try run(.firstTrue, [false, nil, true, true])
+    #expect(result as? Bool == true)
+    #expect(called == ["s0", "s1", "s2"])
+    let (none, all) = try run(.firstTrue, [false, nil])
+    #expect(none as? Bool == false)
+    #expect(all == ["s0", "s1"])
+  }
+
+  @Test func firstNonNilStopsAtTheFirstAnswer() throws {
+    let (result, called) = try run(.firstNonNil, [nil, (), "deep link", "later"])
+    #expect(result as? String == "deep link")
+    #expect(called == ["s0", "s1", "s2"])
+  }
+
+  @Test func lastReturnsTheLastAnswer() throws {
+    let (result, called) = try run(.last, [1, 2, nil, ()])
+    #expect(result as? Int == 2)
+    #expect(called == ["s0", "s1", "s2", "s3"])
+  }
+
+  @Test func collectKeepsOneAnswerPerHandler() throws {
+    let (result, called) = try run(.collect, [1, nil, "x"])
+    let answers = try #require(result as? [Any?])
+    #expect(answers.count == 3)
+    #expect(answers[0] as? Int == 1)
+    #expect(answers[1] == nil)
+    #expect(answers[2] as? String == "x")
+    #expect(called == ["s0", "s1", "s2"])
+  }
+
+  @Test func broadcastCallsEveryHandlerAndIgnoresAnswers() throws {
+    let (result, called) = try run(.broadcast, [1, "garbage", nil])
+    #expect(result == nil)
+    #expect(called == ["s0", "s1", "s2"])
+  }
+
+  struct Flags: OptionSet {
+    let rawValue: UInt
+  }
+
+  @Test func masksIntersectOrUnite() throws {
+    let (and, called) = try run(.intersection, [UInt(0b1110), nil, 0b0111, Flags(rawValue: 0b0110)])
+    #expect(and as? UInt == 0b0110)
+    #expect(called == ["s0", "s1", "s2", "s3"])
+    #expect(try run(.union, [UInt(0b0001), 0b0100]).result as? UInt == 0b0101)
+    #expect(try run(.intersection, [nil, ()]).result == nil, "no answer means no opinion")
+  }
+
+  @Test func customReducesTheCollectedAnswers() throws {
+    let sum = Fold.custom(name: "sum") { answers in answers.compactMap { $0 as? Int }.reduce(0, +) }
+    let (result, called) = try run(sum, [1, 2, nil, 4])
+    #expect(result as? Int == 7)
+    #expect(called == ["s0", "s1", "s2", "s3"])
+    let empty = Dispatcher()
+    try empty.declare(selector, fold: sum)
+    #expect(try empty.dispatch(selector: selector, params: params) as? Int == 0)
+  }
+
+  struct Identity: Sendable, CustomTestStringConvertible {
+    let fold: Fold
+    let check: @Sendable (Any?) -> Bool
+    var testDescription: String { fold.description }
+  }
+
+  @Test(arguments: [
+    Identity(fold: .any) { $0 as? Bool == false },
+    Identity(fold: .all) { $0 as? Bool == true },
+    Identity(fold: .firstTrue) { $0 as? Bool == false },
+    Identity(fold: .collect) { ($0 as? [Any?])?.isEmpty == true },
+    Identity(fold: .firstNonNil) { $0 == nil },
+    Identity(fold: .last) { $0 == nil },
+    Identity(fold: .broadcast) { $0 == nil },
+    Identity(fold: .intersection) { $0 == nil },
+    Identity(fold: .union) { $0 == nil },
+  ])
+  func declaredSelectorWithNoHandlersGivesTheIdentity(_ identity: Identity) throws {
+    let dispatcher = Dispatcher()
+    try dispatcher.declare(selector, fold: identity.fold)
+    #expect(identity.check(try dispatcher.dispatch(selector: selector, params: params)))
+  }
+
+  @Test(arguments: [Fold.any, .all, .firstTrue, .intersection, .union])
+  func wrongResultTypeIsReportedAfterEveryHandlerRan(_ fold: Fold) throws {
+    let log = CallLog()
+    let dispatcher = Dispatcher()
+    try dispatcher.register(service: "good", priority: 2, handlers: [selector: log.handler("good")])
+    try dispatcher.register(
+      service: "bad", priority: 1, handlers: [selector: log.handler("bad", answer: "YES")])
+    try dispatcher.register(service: "late", handlers: [selector: log.handler("late")])
+    let error = try #require(throws: DispatchError.self) {
+      try dispatcher.dispatch(selector: selector, params: params, fold: fold)
+    }
+    guard case .resultTypeMismatch(let name, let service, _, let actual) = error else {
+      Issue.record("expected resultTypeMismatch, got \(error)")
+      return
+    }
+    #expect(name == selector)
+    #expect(service == "bad")
+    #expect(actual == "String")
+    #expect(log.entries == ["good", "bad", "late"], "one bad service never drops the others")
+    #expect(error.description.contains("\"bad\""))
+  }
+
+  @Test func foldsCompareByName() {
+    #expect(Fold.all == .all)
+    #expect(Fold.all != .any)
+    #expect(Fold.custom(name: "x") { _ in nil } == .custom(name: "x") { _ in 1 })
+    #expect(Fold.custom(name: "x") { _ in nil } != .custom(name: "y") { _ in nil })
+    #expect(Fold.firstTrue.description == "firstTrue")
+  }
+}
