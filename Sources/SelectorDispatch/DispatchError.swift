@@ -27,6 +27,13 @@ public enum DispatchError: Error, Equatable, CustomStringConvertible {
   /// `String` under ``Fold/all``.
   case resultTypeMismatch(selector: String, service: String, expected: String, actual: String)
 
+  /// A handler failed instead of answering, for example a throwing handler
+  /// that threw. The other handlers still received the event.
+  ///
+  /// A handler reports this by returning it as its answer; an empty
+  /// `service` is filled in with the name of the service that answered.
+  case handlerFailed(selector: String, service: String, reason: String)
+
   /// A service with this name is already registered.
   case duplicateService(name: String)
 
@@ -51,6 +58,8 @@ public enum DispatchError: Error, Equatable, CustomStringConvertible {
     case .resultTypeMismatch(let selector, let service, let expected, let actual):
       return "service \"\(service)\" answered \(Self.quote(selector)) with \(actual), "
         + "but the fold expects \(expected)"
+    case .handlerFailed(let selector, let service, let reason):
+      return "service \"\(service)\" failed to handle \(Self.quote(selector)): \(reason)"
     case .duplicateService(let name):
       return "a service named \"\(name)\" is already registered; "
         + "unregister it first or choose another name"

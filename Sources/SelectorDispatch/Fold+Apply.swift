@@ -1,24 +1,35 @@
-/// A handler's answer as the `Bool` folds read it.
-private enum Opinion {
-  case yes, no, none, invalid
-}
-
 extension Fold {
   /// Calls the registrations this fold asks, in order, and combines their
   /// answers.
   ///
   /// Every loop calls a handler before it looks at what has been folded so
-  /// far: there is no `result || call()` here.
+  /// far: there is no `result || call()` here. An answer that is itself a
+  /// ``DispatchError`` (a typed handler whose arguments did not cast, or a
+  /// throwing handler that threw) counts as no opinion; like an answer of the
+  /// wrong type it is thrown after every handler the fold calls has run.
   func apply(
     _ registrations: ContiguousArray<Dispatcher.Registration>, params: [Any], selector: String
   ) throws -> Any? {
-    var mismatch: DispatchError?
-    func reject(_ registration: Dispatcher.Registration, _ answer: Any?, _ expected: String) {
-      guard mismatch == nil, let answer else { return }
-      mismatch = .resultTypeMismatch(
-        selector: selector, service: registration.service, expected: expected,
-        actual: String(describing: type(of: answer)))
+    var failure: DispatchError?
+    func fail(_ error: DispatchError) {
+      if failure == nil { failure = error }
     }
+    /// The answer, or `nil` when it is `nil`, `()` or a failure.
+    func meaningful(_ answer: Any?, _ registration: Dispatcher.Registration) -> Any? {
+      guard let answer, !(answer is Void) else { return nil }
+      if let error = answer as? DispatchError {
+        fail(error.attributed(to: registration.service))
+        return nil
+      }
+      return answer
+    }
+    func reject(_ answer: Any, _ registration: Dispatcher.Registration, _ expected: String) {
+      fail(
+        .resultTypeMismatch(
+          selector: selector, service: registration.service, expected: expected,
+          actual: String(describing: type(of: answer))))
+    }
+
     let result: Any?
     switch self {
     case .any, .all, .firstTrue:
@@ -26,11 +37,10 @@ extension Fold {
       var sawFalse = false
       for registration in registrations {
         let answer = registration.handler(params)
-        switch Self.opinion(answer) {
-        case .yes: sawTrue = true
-        case .no: sawFalse = true
-        case .none: break
-        case .invalid: reject(registration, answer, "Bool or nil")
+        if let bool = answer as? Bool {
+          if bool { sawTrue = true } else { sawFalse = true }
+        } else if let other = meaningful(answer, registration) {
+          reject(other, registration, "Bool or nil")
         }
         if sawTrue, case .firstTrue = self { break }
       }
@@ -38,61 +48,44 @@ extension Fold {
     case .firstNonNil:
       var first: Any?
       for registration in registrations {
-        first = Self.meaningful(registration.handler(params))
+        first = meaningful(registration.handler(params), registration)
         if first != nil { break }
       }
       result = first
     case .last:
       var last: Any?
       for registration in registrations {
-        if let answer = Self.meaningful(registration.handler(params)) { last = answer }
+        if let answer = meaningful(registration.handler(params), registration) { last = answer }
       }
       result = last
     case .broadcast:
-      for registration in registrations { _ = registration.handler(params) }
+      for registration in registrations { _ = meaningful(registration.handler(params), registration) }
       result = nil
-    case .collect:
-      result = Self.collect(registrations, params)
+    case .collect, .custom:
+      var answers: [Any?] = []
+      answers.reserveCapacity(registrations.count)
+      for registration in registrations {
+        let answer = registration.handler(params)
+        _ = meaningful(answer, registration)
+        answers.append(answer)
+      }
+      if let failure { throw failure }
+      if case .custom(_, let reduce) = self { return try reduce(answers) }
+      result = answers
     case .intersection, .union:
       var mask: UInt?
       for registration in registrations {
-        let answer = Self.meaningful(registration.handler(params))
-        guard let answer else { continue }
+        guard let answer = meaningful(registration.handler(params), registration) else { continue }
         guard let bits = Self.mask(answer) else {
-          reject(registration, answer, "an unsigned integer mask or nil")
+          reject(answer, registration, "an unsigned integer mask or nil")
           continue
         }
         if case .union = self { mask = (mask ?? 0) | bits } else { mask = (mask ?? ~0) & bits }
       }
       result = mask
-    case .custom(_, let reduce):
-      let answers = Self.collect(registrations, params)
-      if let mismatch { throw mismatch }
-      return try reduce(answers)
     }
-    if let mismatch { throw mismatch }
+    if let failure { throw failure }
     return result
-  }
-
-  private static func collect(
-    _ registrations: ContiguousArray<Dispatcher.Registration>, _ params: [Any]
-  ) -> [Any?] {
-    var answers: [Any?] = []
-    answers.reserveCapacity(registrations.count)
-    for registration in registrations { answers.append(registration.handler(params)) }
-    return answers
-  }
-
-  private static func opinion(_ answer: Any?) -> Opinion {
-    guard let answer else { return .none }
-    if let bool = answer as? Bool { return bool ? .yes : .no }
-    return answer is Void ? .none : .invalid
-  }
-
-  /// The answer, or `nil` when it is `nil` or `()`.
-  private static func meaningful(_ answer: Any?) -> Any? {
-    guard let answer, !(answer is Void) else { return nil }
-    return answer
   }
 
   /// Reads an option-set mask from `UInt`, a non-negative `Int`, or a
@@ -104,5 +97,15 @@ extension Fold {
     case let raw as any RawRepresentable: return mask(raw.rawValue)
     default: return nil
     }
+  }
+}
+
+extension DispatchError {
+  /// The error with the answering service filled in where it names one.
+  func attributed(to service: String) -> DispatchError {
+    if case .handlerFailed(let selector, "", let reason) = self {
+      return .handlerFailed(selector: selector, service: service, reason: reason)
+    }
+    return self
   }
 }

@@ -31,6 +31,9 @@ import SelectorDispatch
       error: .resultTypeMismatch(selector: "a:", service: "push", expected: "Bool or nil", actual: "String"),
       message: "service \"push\" answered `a:` with String, but the fold expects Bool or nil"),
     Case(
+      error: .handlerFailed(selector: "a:", service: "push", reason: "boom"),
+      message: "service \"push\" failed to handle `a:`: boom"),
+    Case(
       error: .duplicateService(name: "push"),
       message: "a service named \"push\" is already registered; "
         + "unregister it first or choose another name"),

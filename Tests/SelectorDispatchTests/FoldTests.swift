@@ -149,3 +149,22 @@ import Testing
     #expect(Fold.firstTrue.description == "firstTrue")
   }
 }
+
+extension FoldTests {
+  @Test(arguments: [Fold.any, .firstNonNil, .last, .broadcast, .collect, .union])
+  func failedHandlersAreReportedAfterTheOthersRan(_ fold: Fold) throws {
+    let log = CallLog()
+    let dispatcher = Dispatcher()
+    try dispatcher.register(
+      service: "broken", priority: 1,
+      handlers: [
+        selector: log.handler(
+          "broken", answer: DispatchError.handlerFailed(selector: selector, service: "", reason: "boom"))
+      ])
+    try dispatcher.register(service: "fine", handlers: [selector: log.handler("fine")])
+    #expect(throws: DispatchError.handlerFailed(selector: selector, service: "broken", reason: "boom")) {
+      try dispatcher.dispatch(selector: selector, params: params, fold: fold)
+    }
+    #expect(log.entries == ["broken", "fine"])
+  }
+}
