@@ -4,14 +4,21 @@ import PackageDescription
 let package = Package(
   name: "SelectorDispatch",
   products: [
-    .library(name: "SelectorDispatch", targets: ["SelectorDispatch"])
+    .library(name: "SelectorDispatch", targets: ["SelectorDispatch"]),
+    .library(name: "SelectorDispatchTesting", targets: ["SelectorDispatchTesting"]),
+    .executable(name: "selector-dispatch", targets: ["selector-dispatch"]),
   ],
   dependencies: [],
   targets: [
     .target(name: "SelectorDispatch"),
+    .target(name: "SelectorDispatchTesting", dependencies: ["SelectorDispatch"]),
+    .executableTarget(
+      name: "selector-dispatch",
+      dependencies: ["SelectorDispatch", "SelectorDispatchTesting"]
+    ),
     .testTarget(
       name: "SelectorDispatchTests",
-      dependencies: ["SelectorDispatch"]
+      dependencies: ["SelectorDispatch", "SelectorDispatchTesting", "selector-dispatch"]
     ),
   ],
   swiftLanguageModes: [.v6]

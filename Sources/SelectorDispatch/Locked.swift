@@ -12,15 +12,15 @@
 /// `Synchronization.Mutex` would do the same job but needs iOS 18 and
 /// macOS 15, and refuses the non-`Sendable` handler closures that the
 /// dispatch table holds. The lock and the value share one allocation.
-struct Locked<Value>: @unchecked Sendable {
+package struct Locked<Value>: @unchecked Sendable {
   private let storage: Storage
 
-  init(_ value: Value) {
+  package init(_ value: Value) {
     storage = Storage.make(value)
   }
 
   /// Runs `body` with exclusive access to the value.
-  func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+  package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
     try storage.withUnsafeMutablePointers { value, lock in
       Self.lock(lock)
       defer { Self.unlock(lock) }

@@ -1,0 +1,160 @@
+import SelectorDispatch
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// A spy that records every handler call it instruments: which service, which
+/// selector, with what parameters, what it answered and how long it took.
+///
+/// ```swift
+/// let recorder = EventRecorder()
+/// try dispatcher.register(
+///   service: "push", handlers: recorder.instrument(service: "push", handlers: pushHandlers))
+/// try dispatcher.register(
+///   service: "audit", handlers: recorder.spy(service: "audit", on: ["applicationWillTerminate:"]))
+/// _ = try dispatcher.dispatch(selector: "applicationWillTerminate:", params: [app])
+/// try recorder.requireEveryService(["push", "audit"], saw: "applicationWillTerminate:")
+/// ```
+///
+/// Safe to use from any thread; calls are kept in the order they finished.
+public final class EventRecorder: @unchecked Sendable {
+  /// One recorded handler call.
+  ///
+  /// `@unchecked Sendable`: parameters and answers are kept as the handler
+  /// saw them, for inspection after the fact.
+  public struct Call: @unchecked Sendable {
+    /// The service whose handler ran.
+    public let service: String
+    /// The selector it ran for.
+    public let selector: String
+    /// The parameters it received.
+    public let params: [Any]
+    /// What it answered.
+    public let answer: Any?
+    /// How long the handler took, in nanoseconds of ``EventRecorder/now``.
+    public let nanoseconds: UInt64
+  }
+
+  private let recorded = Locked<[Call]>([])
+
+  /// The time source, in nanoseconds; monotonic unless replaced.
+  public let now: @Sendable () -> UInt64
+
+  /// Creates an empty recorder.
+  ///
+  /// - Parameter now: A nanosecond time source, such as a fake clock's;
+  ///   defaults to the monotonic clock.
+  public init(now: @escaping @Sendable () -> UInt64 = EventRecorder.monotonicNanoseconds) {
+    self.now = now
+  }
+
+  /// The monotonic clock in nanoseconds.
+  ///
+  /// - Returns: Nanoseconds since an arbitrary fixed point.
+  @Sendable public static func monotonicNanoseconds() -> UInt64 {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+  }
+
+  /// Every call recorded so far, in the order the calls finished.
+  public var calls: [Call] { recorded.withLock { $0 } }
+
+  /// Returns the calls recorded so far and forgets them.
+  ///
+  /// - Returns: The calls, in the order they finished.
+  public func drain() -> [Call] {
+    recorded.withLock { calls in
+      defer { calls = [] }
+      return calls
+    }
+  }
+
+  /// The services whose handlers ran for a selector, in call order, once per
+  /// call.
+  ///
+  /// - Parameter selector: The selector.
+  /// - Returns: Service names, repeated when a service ran more than once.
+  public func services(thatSaw selector: String) -> [String] {
+    calls.filter { $0.selector == selector }.map(\.service)
+  }
+
+  /// Wraps a service's handlers so that each call is recorded.
+  ///
+  /// - Parameters:
+  ///   - service: The name to record calls under.
+  ///   - handlers: The handlers to wrap.
+  /// - Returns: Handlers that behave the same and record every call.
+  public func instrument(service: String, handlers: [String: Handler]) -> [String: Handler] {
+    handlers.reduce(into: [:]) { table, entry in
+      let (selector, handler) = entry
+      table[selector] = { params in
+        let start = self.now()
+        let answer = handler(params)
+        let elapsed = self.now() &- start
+        self.record(
+          Call(
+            service: service, selector: selector, params: params, answer: answer,
+            nanoseconds: elapsed))
+        return answer
+      }
+    }
+  }
+
+  /// Handlers that only record their calls and give a fixed answer.
+  ///
+  /// - Parameters:
+  ///   - service: The name to record calls under.
+  ///   - selectors: The selectors to handle.
+  ///   - answer: What every handler answers; `nil` for no opinion.
+  /// - Returns: One recording handler per selector.
+  public func spy(service: String, on selectors: [String], answer: Any? = nil) -> [String: Handler] {
+    let answerBox = UncheckedBox(answer)
+    let handlers: [String: Handler] = Dictionary(
+      uniqueKeysWithValues: selectors.map { ($0, { _ in answerBox.value }) })
+    return instrument(service: service, handlers: handlers)
+  }
+
+  /// Checks that each service handled a selector exactly once, and that no
+  /// other service did.
+  ///
+  /// - Parameters:
+  ///   - services: Every service that should have seen the event.
+  ///   - selector: The selector.
+  /// - Throws: ``ExpectationFailure`` naming the services that missed the
+  ///   event, saw it more than once, or should not have seen it.
+  public func requireEveryService(_ services: [String], saw selector: String) throws {
+    let saw = self.services(thatSaw: selector)
+    var counts: [String: Int] = [:]
+    for service in saw { counts[service, default: 0] += 1 }
+    var problems: [String] = []
+    for service in services where counts[service, default: 0] != 1 {
+      let count = counts[service, default: 0]
+      problems.append("\(service) saw it \(count == 0 ? "never" : "\(count) times")")
+    }
+    let unexpected = Set(saw).subtracting(services).sorted()
+    if !unexpected.isEmpty {
+      problems.append("unexpected services saw it: \(unexpected.joined(separator: ", "))")
+    }
+    if !problems.isEmpty {
+      throw ExpectationFailure(
+        "expected each of [\(services.joined(separator: ", "))] to see \(selector) exactly once, "
+          + "but " + problems.joined(separator: "; "))
+    }
+  }
+
+  private func record(_ call: Call) {
+    recorded.withLock { $0.append(call) }
+  }
+}
+
+/// Carries a non-`Sendable` value whose use the caller keeps race-free.
+struct UncheckedBox<Value>: @unchecked Sendable {
+  let value: Value
+  init(_ value: Value) { self.value = value }
+}

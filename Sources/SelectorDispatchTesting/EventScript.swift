@@ -1,0 +1,121 @@
+/// An event log in JSON Lines: one event per line,
+/// `{"selector": "application:openURL:options:", "params": ["app", "myapp://x", {}]}`.
+///
+/// Blank lines and lines whose first non-blank character is `#` are ignored.
+/// Parsing never stops at a bad line: each line becomes an ``Event`` or a
+/// ``Problem`` with its line and column, so a tool can report every problem
+/// and still dispatch every good event.
+public struct EventScript: Sendable {
+  /// One event as written in the log.
+  public struct Event: Sendable, Equatable {
+    /// The 1-based line number.
+    public let line: Int
+    /// The selector text.
+    public let selector: String
+    /// The 1-based byte column where the selector's string starts.
+    public let selectorColumn: Int
+    /// The parameters as JSON, each with the byte offset in its line.
+    public let params: [JSONValue.Located]
+    /// The 1-based byte column of the `params` array (or of the object when
+    /// it has none).
+    public let paramsColumn: Int
+  }
+
+  /// A line that is not an event.
+  public struct Problem: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The 1-based line number.
+    public let line: Int
+    /// The 1-based byte column.
+    public let column: Int
+    /// What was wrong and what was expected.
+    public let message: String
+
+    /// Creates a problem.
+    ///
+    /// - Parameters:
+    ///   - line: The 1-based line number.
+    ///   - column: The 1-based byte column.
+    ///   - message: What was wrong and what was expected.
+    public init(line: Int, column: Int, message: String) {
+      self.line = line
+      self.column = column
+      self.message = message
+    }
+
+    /// `LINE:COLUMN: error: MESSAGE`; prefix it with the file name.
+    public var description: String { "\(line):\(column): error: \(message)" }
+  }
+
+  /// Every non-ignored line, in order: an event or a problem.
+  public let lines: [Result<Event, Problem>]
+
+  /// The events, in order.
+  public var events: [Event] { lines.compactMap { try? $0.get() } }
+
+  /// The problems, in order.
+  public var problems: [Problem] {
+    lines.compactMap {
+      if case .failure(let problem) = $0 { problem } else { nil }
+    }
+  }
+
+  /// Reads an event log.
+  ///
+  /// - Parameter bytes: The log's bytes; need not be valid UTF-8 (a line that
+  ///   is not is a problem, the others still count). `\n` and `\r\n` both end
+  ///   lines.
+  /// - Complexity: O(*n*) in the number of bytes.
+  public init<Bytes: Collection<UInt8>>(_ bytes: Bytes) {
+    var lines: [Result<Event, Problem>] = []
+    var number = 0
+    for rawLine in Array(bytes).split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+      number += 1
+      var line = rawLine[...]
+      if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
+      guard let first = line.first(where: { $0 != 0x20 && $0 != 0x09 }) else { continue }
+      if first == UInt8(ascii: "#") { continue }
+      lines.append(Self.parse(line: line, number: number))
+    }
+    self.lines = lines
+  }
+
+  private static func parse(line: ArraySlice<UInt8>, number: Int) -> Result<Event, Problem> {
+    func problem(_ offset: Int, _ message: String) -> Result<Event, Problem> {
+      .failure(Problem(line: number, column: offset + 1, message: message))
+    }
+    let document: JSONValue.Located
+    do {
+      document = try JSONValue.parse(line)
+    } catch {
+      return problem(error.offset, "not JSON: \(error.reason)")
+    }
+    guard case .object(let members) = document.value else {
+      return problem(
+        document.offset,
+        "expected an event object {\"selector\": ..., \"params\": [...]}, found \(document.value.kind)")
+    }
+    for member in members where member.key != "selector" && member.key != "params" {
+      return problem(
+        member.value.offset, "unknown member \"\(member.key)\"; an event has \"selector\" and \"params\"")
+    }
+    guard let selector = document.value["selector"] else {
+      return problem(document.offset, "the event has no \"selector\"")
+    }
+    guard case .string(let text) = selector.value else {
+      return problem(selector.offset, "\"selector\" must be a string, found \(selector.value.kind)")
+    }
+    var params: [JSONValue.Located] = []
+    var paramsOffset = document.offset
+    if let given = document.value["params"] {
+      guard case .array(let elements) = given.value else {
+        return problem(given.offset, "\"params\" must be an array, found \(given.value.kind)")
+      }
+      params = elements
+      paramsOffset = given.offset
+    }
+    return .success(
+      Event(
+        line: number, selector: text, selectorColumn: selector.offset + 1, params: params,
+        paramsColumn: paramsOffset + 1))
+  }
+}

@@ -1,0 +1,107 @@
+/// A JSON value with the byte offset where it starts, as read from an event
+/// log or manifest line.
+///
+/// The parser is small and strict (RFC 8259), works on bytes so that invalid
+/// UTF-8 is an error rather than a repair, never recurses deeper than
+/// ``JSONValue/maximumDepth``, and reports the exact offset of the first
+/// problem, so a tool can print `FILE:LINE:COLUMN`.
+public indirect enum JSONValue: Equatable, Sendable {
+  /// `null`.
+  case null
+  /// `true` or `false`.
+  case bool(Bool)
+  /// A number without fraction or exponent that fits in `Int`.
+  case integer(Int)
+  /// Any other number.
+  case double(Double)
+  /// A string.
+  case string(String)
+  /// An array; each element keeps its offset.
+  case array([Located])
+  /// An object, members in source order; each value keeps its offset.
+  case object([(key: String, value: Located)])
+
+  /// A value and the 0-based byte offset where it starts in the input.
+  public struct Located: Equatable, Sendable {
+    /// The value.
+    public let value: JSONValue
+    /// Where the value starts, in bytes from the start of the input.
+    public let offset: Int
+
+    /// Creates a located value.
+    ///
+    /// - Parameters:
+    ///   - value: The value.
+    ///   - offset: Where it starts in the input.
+    public init(_ value: JSONValue, at offset: Int) {
+      self.value = value
+      self.offset = offset
+    }
+  }
+
+  /// How deeply arrays and objects may nest before parsing stops with an
+  /// error instead of exhausting the stack.
+  public static let maximumDepth = 100
+
+  /// A parse failure: what was wrong and the byte offset where it was found.
+  public struct ParseError: Error, Equatable, CustomStringConvertible {
+    /// The 0-based byte offset of the problem.
+    public let offset: Int
+    /// What was wrong and what was expected.
+    public let reason: String
+    /// The reason, as a sentence.
+    public var description: String { reason }
+  }
+
+  /// Tells whether two values are equal, member order included.
+  ///
+  /// - Parameters:
+  ///   - lhs: A value.
+  ///   - rhs: Another value.
+  /// - Returns: `true` when both have the same structure and contents.
+  public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+    switch (lhs, rhs) {
+    case (.null, .null): return true
+    case (.bool(let a), .bool(let b)): return a == b
+    case (.integer(let a), .integer(let b)): return a == b
+    case (.double(let a), .double(let b)): return a == b
+    case (.string(let a), .string(let b)): return a == b
+    case (.array(let a), .array(let b)): return a.map(\.value) == b.map(\.value)
+    case (.object(let a), .object(let b)):
+      return a.map(\.key) == b.map(\.key) && a.map(\.value.value) == b.map(\.value.value)
+    default: return false
+    }
+  }
+
+  /// Parses one complete JSON text.
+  ///
+  /// - Parameter bytes: UTF-8 bytes; surrounding whitespace is allowed.
+  /// - Returns: The value, located at its first byte.
+  /// - Throws: ``ParseError`` with the offset of the first problem.
+  /// - Complexity: O(*n*) in the number of bytes.
+  public static func parse<Bytes: Collection<UInt8>>(_ bytes: Bytes) throws(ParseError) -> Located {
+    var parser = JSONParser(Array(bytes))
+    return try parser.parseDocument()
+  }
+
+  /// The member named `key` of an object, or `nil`.
+  ///
+  /// - Parameter key: The member name.
+  /// - Returns: The first member with that name, or `nil` for other values.
+  public subscript(key: String) -> Located? {
+    guard case .object(let members) = self else { return nil }
+    return members.first { $0.key == key }?.value
+  }
+
+  /// A short name for the kind of value, for error messages.
+  public var kind: String {
+    switch self {
+    case .null: "null"
+    case .bool: "a boolean"
+    case .integer, .double: "a number"
+    case .string: "a string"
+    case .array: "an array"
+    case .object: "an object"
+    }
+  }
+}

@@ -1,0 +1,62 @@
+import Testing
+
+@testable import SelectorDispatchTesting
+
+@Suite struct EventScriptTests {
+  @Test func readsEventsAndSkipsBlankAndCommentLines() throws {
+    let script = EventScript(
+      Array(
+        """
+        # launch
+        {"selector": "applicationDidBecomeActive:", "params": ["app"]}
+
+           # indented comment
+        {"params": [], "selector": "ping"}\r
+        {"selector": "applicationWillTerminate:", "params": [1]}
+        """.utf8))
+    #expect(script.problems.isEmpty)
+    #expect(script.events.map(\.selector) == ["applicationDidBecomeActive:", "ping", "applicationWillTerminate:"])
+    #expect(script.events.map(\.line) == [2, 5, 6])
+    #expect(script.events[0].selectorColumn == 14)
+    #expect(script.events[0].params.map(\.value) == ["app"])
+  }
+
+  struct Bad: Sendable, CustomTestStringConvertible {
+    let line: String
+    let column: Int
+    let mentions: String
+    var testDescription: String { line }
+  }
+
+  @Test(arguments: [
+    Bad(line: "not json", column: 1, mentions: "not JSON"),
+    Bad(line: "{\"selector\": \"a:\", \"params\": [1,]}", column: 33, mentions: "not JSON"),
+    Bad(line: "[1]", column: 1, mentions: "expected an event object"),
+    Bad(line: "{\"params\": []}", column: 1, mentions: "no \"selector\""),
+    Bad(line: "{\"selector\": 3}", column: 14, mentions: "must be a string"),
+    Bad(line: "{\"selector\": \"a:\", \"params\": 3}", column: 30, mentions: "must be an array"),
+    Bad(line: "{\"selector\": \"a\", \"extra\": 1}", column: 28, mentions: "unknown member \"extra\""),
+  ])
+  func badLinesBecomeProblemsWithTheirPosition(_ bad: Bad) throws {
+    let script = EventScript(Array(("{\"selector\": \"ok\"}\n" + bad.line + "\n{\"selector\": \"ok\"}").utf8))
+    #expect(script.events.count == 2, "the other lines still count")
+    let problem = try #require(script.problems.first)
+    #expect(problem.line == 2)
+    #expect(problem.column == bad.column)
+    #expect(problem.message.contains(bad.mentions), "\(problem.message)")
+    #expect(problem.description.hasPrefix("2:\(bad.column): error: "))
+  }
+
+  @Test func survivesGarbage() {
+    var garbage: [UInt8] = []
+    var state: UInt32 = 12345
+    for _ in 0..<100_000 {
+      state = state &* 1_103_515_245 &+ 12345
+      garbage.append(UInt8(truncatingIfNeeded: state >> 16))
+    }
+    let script = EventScript(garbage)
+    #expect(script.events.isEmpty)
+    #expect(!script.problems.isEmpty)
+    #expect(EventScript([]).lines.isEmpty)
+  }
+}
