@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Fuzz the parsers with libFuzzer (it ships with the Swift toolchain).
+#
+#   Scripts/fuzz.sh                  list the targets, one per line
+#   Scripts/fuzz.sh TARGET SECONDS   build TARGET with -sanitize=fuzzer,address and run it
+#
+# The seed corpus is Fuzz/Corpus/TARGET (read only); new inputs go to a
+# scratch corpus under .build. A crash leaves its input in
+# Fuzz/.build/artifacts/TARGET-crash-*; turn it into a regression test in
+# Tests/SelectorDispatchTests/FuzzRegressionTests.swift.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+targets=$(cd "$root/Fuzz/Sources" && ls -1)
+
+if [ $# -eq 0 ]; then
+  echo "$targets"
+  exit 0
+fi
+if [ $# -ne 2 ] || ! grep -qx -- "$1" <<<"$targets" || ! [[ $2 =~ ^[0-9]+$ ]]; then
+  echo "usage: Scripts/fuzz.sh [TARGET SECONDS]; targets:" >&2
+  echo "$targets" >&2
+  exit 2
+fi
+target=$1
+seconds=$2
+
+swift build --package-path "$root/Fuzz" -c release \
+  --sanitize=fuzzer --sanitize=address --product "$target" >&2
+binary=$(swift build --package-path "$root/Fuzz" -c release \
+  --sanitize=fuzzer --sanitize=address --show-bin-path)/$target
+
+scratch="$root/Fuzz/.build/corpus/$target"
+artifacts="$root/Fuzz/.build/artifacts"
+mkdir -p "$scratch" "$artifacts"
+"$binary" "$scratch" "$root/Fuzz/Corpus/$target" \
+  -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=4096 \
+  -artifact_prefix="$artifacts/$target-" -print_final_stats=1
