@@ -38,6 +38,22 @@ public final class EventRecorder: @unchecked Sendable {
     public let answer: Any?
     /// How long the handler took, in nanoseconds of ``EventRecorder/now``.
     public let nanoseconds: UInt64
+
+    /// Creates a record of one call.
+    ///
+    /// - Parameters:
+    ///   - service: The service whose handler ran.
+    ///   - selector: The selector it ran for.
+    ///   - params: The parameters it received.
+    ///   - answer: What it answered.
+    ///   - nanoseconds: How long it took.
+    public init(service: String, selector: String, params: [Any], answer: Any?, nanoseconds: UInt64) {
+      self.service = service
+      self.selector = selector
+      self.params = params
+      self.answer = answer
+      self.nanoseconds = nanoseconds
+    }
   }
 
   private let recorded = Locked<[Call]>([])

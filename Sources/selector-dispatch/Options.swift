@@ -1,3 +1,5 @@
+import SelectorDispatchTesting
+
 /// The command line of `selector-dispatch`, parsed by hand from a table
 /// (no package can be fetched for argument parsing).
 struct Options: Equatable {
@@ -156,12 +158,5 @@ struct Options: Equatable {
       "EXIT: 0 success, 1 some event failed, 2 usage error.",
     ]
     return lines.joined(separator: "\n")
-  }
-}
-
-extension String {
-  /// The string padded with spaces to at least `width` characters.
-  func padded(to width: Int) -> String {
-    count >= width ? self + " " : self + String(repeating: " ", count: width - count)
   }
 }

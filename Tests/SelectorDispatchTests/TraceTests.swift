@@ -1,0 +1,73 @@
+import Foundation
+import SelectorDispatch
+import SelectorDispatchTesting
+import Testing
+
+@Suite struct TraceTests {
+  func call(_ service: String, _ answer: Any?, _ nanoseconds: UInt64) -> EventRecorder.Call {
+    EventRecorder.Call(
+      service: service, selector: "application:openURL:options:", params: [], answer: answer,
+      nanoseconds: nanoseconds)
+  }
+
+  @Test func readableShowsEachServiceInCallOrderThenTheResult() throws {
+    let trace = Trace(
+      selector: "application:openURL:options:", params: ["app"], fold: "firstTrue",
+      calls: [call("logging", nil, 2_000), call("deep-links", true, 1_234_567)],
+      result: .success(true))
+    #expect(
+      trace.readable == """
+        application:openURL:options:  (fold firstTrue)
+            1. logging           null                        0.002 ms
+            2. deep-links        true                        1.235 ms
+          = true
+        """)
+  }
+
+  @Test func readableShowsErrorsAndCompletions() {
+    let failed = Trace(
+      selector: "a:", params: [1], fold: "all", calls: [],
+      result: .failure(DispatchError.arityMismatch(selector: "a:", expected: 1, actual: 2)),
+      completion: .some("newData"))
+    #expect(failed.readable.contains("(no service handles it)"))
+    #expect(failed.readable.contains("✗ error: `a:` takes 1 argument"))
+    #expect(failed.readable.hasSuffix("completion called once with \"newData\""))
+  }
+
+  @Test func jsonHasEveryFieldAndCanDropTimings() throws {
+    let trace = Trace(
+      line: 3, selector: "application:openURL:options:",
+      params: ["app", URL(string: "myapp://x")!, [String: Any]()], fold: "firstTrue",
+      calls: [call("deep-links", true, 42)], result: .success(true))
+    #expect(
+      trace.json().jsonText
+        == #"{"line":3,"selector":"application:openURL:options:","params":["app","myapp://x",{}],"#
+        + #""fold":"firstTrue","calls":[{"service":"deep-links","answer":true,"nanoseconds":42}],"#
+        + #""result":true}"#)
+    #expect(!trace.json(timings: false).jsonText.contains("nanoseconds"))
+  }
+
+  @Test func profileGroupsByServiceAndNamesTheSlowest() throws {
+    var profile = Profile()
+    profile.add([call("crash", nil, 3_000_000), call("push", true, 1_000)])
+    profile.add([call("crash", nil, 1_000_000)])
+    #expect(profile.rows.map(\.service) == ["crash", "push"])
+    #expect(profile.rows[0].calls == 2)
+    #expect(profile.rows[0].totalNanoseconds == 4_000_000)
+    #expect(profile.rows[0].meanNanoseconds == 2_000_000)
+    #expect(profile.rows[0].maxNanoseconds == 3_000_000)
+    #expect(profile.table.contains("crash"))
+    #expect(profile.table.hasSuffix("slowest service: crash, 4.000 ms in all"))
+  }
+
+  @Test func encodingCoversTheEventLogTypes() {
+    let value = JSONValue(encoding: [
+      "url": URL(string: "https://example.com/a")!, "data": Data([1, 2, 3]), "n": 3,
+      "flag": false, "nested": [1.5, nil, "s"] as [Any?], "closure": { () in } as Any,
+    ] as [String: Any])
+    #expect(
+      value.jsonText
+        == #"{"closure":null,"data":"AQID","flag":false,"n":3,"nested":[1.5,null,"s"],"#
+        + #""url":"https://example.com/a"}"#)
+  }
+}
