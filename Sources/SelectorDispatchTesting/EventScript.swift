@@ -1,3 +1,5 @@
+import SelectorDispatch
+
 /// An event log in JSON Lines: one event per line,
 /// `{"selector": "application:openURL:options:", "params": ["app", "myapp://x", {}]}`.
 ///
@@ -15,7 +17,7 @@ public struct EventScript: Sendable {
     /// The 1-based byte column where the selector's string starts.
     public let selectorColumn: Int
     /// The parameters as JSON, each with the byte offset in its line.
-    public let params: [JSONValue.Located]
+    package let params: [JSONValue.Located]
     /// The 1-based byte column of the `params` array (or of the object when
     /// it has none).
     public let paramsColumn: Int

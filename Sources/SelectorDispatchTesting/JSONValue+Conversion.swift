@@ -1,4 +1,5 @@
 import Foundation
+import SelectorDispatch
 
 extension JSONValue {
   /// Encodes a dispatched parameter or answer as JSON, for traces and event
@@ -14,7 +15,7 @@ extension JSONValue {
   /// functions.
   ///
   /// - Parameter value: The value to encode.
-  public init(encoding value: Any?) {
+  package init(encoding value: Any?) {
     self = Self.encode(value, depth: 0)
   }
 

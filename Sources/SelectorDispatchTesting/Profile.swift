@@ -1,3 +1,5 @@
+import SelectorDispatch
+
 /// Per-service, per-selector call counts and times over many events: the
 /// answer to "which service slows launch?".
 public struct Profile: Sendable {

@@ -1,3 +1,5 @@
+import SelectorDispatch
+
 /// What happened to one dispatched event: the services that handled it, in
 /// call order, with their answers and times, and the folded result.
 ///
@@ -70,14 +72,14 @@ public struct Trace: @unchecked Sendable {
     return lines.joined(separator: "\n")
   }
 
-  /// The event for tools: `selector`, `line`, `params`, `fold`, `calls` (each
+  /// The event for tools, as one line of JSON: `selector`, `line`, `params`, `fold`, `calls` (each
   /// with `service`, `answer`, `nanoseconds`), then `result` or `error`, and
   /// `completion` where the selector has one.
   ///
   /// - Parameter timings: Whether to include `nanoseconds`; without them the
   ///   output of a run is deterministic.
   /// - Returns: One JSON object.
-  public func json(timings: Bool = true) -> JSONValue {
+  package func json(timings: Bool = true) -> JSONValue {
     var members: [(key: String, value: JSONValue.Located)] = []
     func add(_ key: String, _ value: JSONValue) { members.append((key, .init(value, at: 0))) }
     if let line { add("line", .integer(line)) }

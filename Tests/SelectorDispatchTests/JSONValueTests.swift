@@ -1,6 +1,6 @@
 import Testing
 
-@testable import SelectorDispatchTesting
+import SelectorDispatch
 
 @Suite struct JSONValueTests {
   func parse(_ text: String) throws(JSONValue.ParseError) -> JSONValue {

@@ -1,11 +1,14 @@
-/// A JSON value with the byte offset where it starts, as read from an event
-/// log or manifest line.
+/// A JSON value with the byte offset where it starts, as read from a
+/// manifest or an event log line.
+///
+/// `package` access: the manifest loader and the test kit's event logs share
+/// this one parser; it is not part of the public API.
 ///
 /// The parser is small and strict (RFC 8259), works on bytes so that invalid
 /// UTF-8 is an error rather than a repair, never recurses deeper than
 /// ``JSONValue/maximumDepth``, and reports the exact offset of the first
 /// problem, so a tool can print `FILE:LINE:COLUMN`.
-public indirect enum JSONValue: Equatable, Sendable {
+package indirect enum JSONValue: Equatable, Sendable {
   /// `null`.
   case null
   /// `true` or `false`.
@@ -22,18 +25,18 @@ public indirect enum JSONValue: Equatable, Sendable {
   case object([(key: String, value: Located)])
 
   /// A value and the 0-based byte offset where it starts in the input.
-  public struct Located: Equatable, Sendable {
+  package struct Located: Equatable, Sendable {
     /// The value.
-    public let value: JSONValue
+    package let value: JSONValue
     /// Where the value starts, in bytes from the start of the input.
-    public let offset: Int
+    package let offset: Int
 
     /// Creates a located value.
     ///
     /// - Parameters:
     ///   - value: The value.
     ///   - offset: Where it starts in the input.
-    public init(_ value: JSONValue, at offset: Int) {
+    package init(_ value: JSONValue, at offset: Int) {
       self.value = value
       self.offset = offset
     }
@@ -41,16 +44,16 @@ public indirect enum JSONValue: Equatable, Sendable {
 
   /// How deeply arrays and objects may nest before parsing stops with an
   /// error instead of exhausting the stack.
-  public static let maximumDepth = 100
+  package static let maximumDepth = 100
 
   /// A parse failure: what was wrong and the byte offset where it was found.
-  public struct ParseError: Error, Equatable, CustomStringConvertible {
+  package struct ParseError: Error, Equatable, CustomStringConvertible {
     /// The 0-based byte offset of the problem.
-    public let offset: Int
+    package let offset: Int
     /// What was wrong and what was expected.
-    public let reason: String
+    package let reason: String
     /// The reason, as a sentence.
-    public var description: String { reason }
+    package var description: String { reason }
   }
 
   /// Tells whether two values are equal, member order included.
@@ -59,7 +62,7 @@ public indirect enum JSONValue: Equatable, Sendable {
   ///   - lhs: A value.
   ///   - rhs: Another value.
   /// - Returns: `true` when both have the same structure and contents.
-  public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+  package static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
     switch (lhs, rhs) {
     case (.null, .null): return true
     case (.bool(let a), .bool(let b)): return a == b
@@ -79,7 +82,7 @@ public indirect enum JSONValue: Equatable, Sendable {
   /// - Returns: The value, located at its first byte.
   /// - Throws: ``ParseError`` with the offset of the first problem.
   /// - Complexity: O(*n*) in the number of bytes.
-  public static func parse<Bytes: Collection<UInt8>>(_ bytes: Bytes) throws(ParseError) -> Located {
+  package static func parse<Bytes: Collection<UInt8>>(_ bytes: Bytes) throws(ParseError) -> Located {
     var parser = JSONParser(Array(bytes))
     return try parser.parseDocument()
   }
@@ -88,13 +91,13 @@ public indirect enum JSONValue: Equatable, Sendable {
   ///
   /// - Parameter key: The member name.
   /// - Returns: The first member with that name, or `nil` for other values.
-  public subscript(key: String) -> Located? {
+  package subscript(key: String) -> Located? {
     guard case .object(let members) = self else { return nil }
     return members.first { $0.key == key }?.value
   }
 
   /// A short name for the kind of value, for error messages.
-  public var kind: String {
+  package var kind: String {
     switch self {
     case .null: "null"
     case .bool: "a boolean"

@@ -4,7 +4,7 @@ extension JSONValue {
   /// Non-ASCII text is written as-is (UTF-8); control characters, quotes and
   /// backslashes are escaped. Doubles use Swift's shortest round-tripping
   /// form.
-  public var jsonText: String {
+  package var jsonText: String {
     var output = ""
     write(to: &output)
     return output
@@ -61,17 +61,17 @@ extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
   /// Creates a string value.
   ///
   /// - Parameter value: The string.
-  public init(stringLiteral value: String) { self = .string(value) }
+  package init(stringLiteral value: String) { self = .string(value) }
   /// Creates an integer value.
   ///
   /// - Parameter value: The integer.
-  public init(integerLiteral value: Int) { self = .integer(value) }
+  package init(integerLiteral value: Int) { self = .integer(value) }
   /// Creates a boolean value.
   ///
   /// - Parameter value: The boolean.
-  public init(booleanLiteral value: Bool) { self = .bool(value) }
+  package init(booleanLiteral value: Bool) { self = .bool(value) }
   /// Creates `null`.
   ///
   /// - Parameter nilLiteral: Nothing.
-  public init(nilLiteral: ()) { self = .null }
+  package init(nilLiteral: ()) { self = .null }
 }
