@@ -187,7 +187,7 @@ import Testing
     try dispatcher.register(
       service: "first",
       handlers: [
-        background: { _ in
+        background: { [unowned dispatcher] _ in
           log.record("first")
           dispatcher.unregister(service: "second")
           try? dispatcher.register(service: "third", handlers: [background: log.handler("third")])
@@ -207,7 +207,7 @@ import Testing
     try dispatcher.register(
       service: "once",
       handlers: [
-        background: { _ in
+        background: { [unowned dispatcher] _ in
           log.record("once")
           dispatcher.unregister(service: "once")
           return nil
@@ -225,7 +225,7 @@ import Testing
     try dispatcher.register(
       service: "outer",
       handlers: [
-        launch: { _ in
+        launch: { [unowned dispatcher] _ in
           log.record("outer")
           let inner = try? dispatcher.dispatch(selector: background, params: [0], fold: .any)
           return inner as? Bool

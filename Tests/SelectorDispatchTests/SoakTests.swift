@@ -33,7 +33,7 @@ import Testing
     try dispatcher.register(
       service: "reentrant",
       handlers: [
-        event: { _ in
+        event: { [unowned dispatcher] _ in
           counts.withLock { $0["reentrant", default: 0] += 1 }
           _ = try? dispatcher.dispatch(selector: nested, params: [0], fold: .broadcast)
           return "reentrant"
