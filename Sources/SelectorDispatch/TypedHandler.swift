@@ -50,8 +50,10 @@ public struct TypedHandler {
   ///
   /// - Parameters:
   ///   - selector: The selector; it must have one `:` per closure parameter.
-  ///   - body: The handler. Annotate its parameter types; it may throw, and
-  ///     it may return `Void`, which answers `nil`.
+  ///   - body: The handler. Annotate its parameter types, and mark
+  ///     function-typed ones `@escaping` (as in
+  ///     `restore: @escaping ([Any]?) -> Void`); it may throw, and it may
+  ///     return `Void`, which answers `nil`.
   public init<each Argument, Answer>(
     _ selector: String, _ body: @escaping (repeat each Argument) throws -> Answer
   ) {
