@@ -21,14 +21,16 @@ import Testing
 
   @Test func registersEnabledEntriesWithTheirPriorities() throws {
     let log = CallLog()
-    let manifest = try Manifest.parse(Data("""
-      {"services": [
-        {"name": "A"},
-        {"name": "B", "priority": 10},
-        {"name": "C", "enabled": false},
-        {"name": "SelectorDispatchTests.ReflectedPush", "priority": -1}
-      ]}
-      """.utf8))
+    let manifest = try Manifest.parse(
+      Data(
+        """
+        {"services": [
+          {"name": "A"},
+          {"name": "B", "priority": 10},
+          {"name": "C", "enabled": false},
+          {"name": "SelectorDispatchTests.ReflectedPush", "priority": -1}
+        ]}
+        """.utf8))
     let dispatcher = Dispatcher()
     let names = try dispatcher.register(manifest, catalog: catalog(log, "A", "B", "C"))
     #expect(names == ["A", "B", "ReflectedPush"])

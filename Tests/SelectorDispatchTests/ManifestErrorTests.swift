@@ -1,6 +1,5 @@
-import Testing
-
 import SelectorDispatch
+import Testing
 
 @Suite struct ManifestErrorTests {
   struct Case: Sendable, CustomTestStringConvertible {

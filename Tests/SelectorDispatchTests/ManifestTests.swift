@@ -1,7 +1,6 @@
 import Foundation
-import Testing
-
 import SelectorDispatch
+import Testing
 
 @Suite struct ManifestTests {
   typealias Entry = Manifest.Entry
@@ -49,7 +48,8 @@ import SelectorDispatch
 
   @Test func seed000PlistOfClassNames() throws {
     let manifest = try Manifest.parse(Data(Self.seedPlist.utf8))
-    #expect(manifest.entries == [Entry(name: "AppModulePush"), Entry(name: "MyApp.AppModuleShare")])
+    #expect(
+      manifest.entries == [Entry(name: "AppModulePush"), Entry(name: "MyApp.AppModuleShare")])
   }
 
   @Test func richPlistDictionary() throws {
@@ -95,64 +95,101 @@ import SelectorDispatch
   }
 
   @Test(arguments: [
-    Bad(input: "[\"A\",\n 1]", error: .invalidEntry(
-      index: 1, name: nil, field: nil, position: Position(line: 2, column: 2),
-      expected: "a service name or a dictionary with a `name`", actual: "a number (1)")),
-    Bad(input: #"{"services": [{"priority": 1}]}"#, error: .invalidEntry(
-      index: 0, name: nil, field: "name", position: Position(line: 1, column: 15),
-      expected: "a string", actual: "missing")),
-    Bad(input: #"{"services": [{"name": 7}]}"#, error: .invalidEntry(
-      index: 0, name: nil, field: "name", position: Position(line: 1, column: 24),
-      expected: "a string", actual: "a number (7)")),
-    Bad(input: #"["A", ""]"#, error: .invalidEntry(
-      index: 1, name: nil, field: "name", position: Position(line: 1, column: 7),
-      expected: "a non-empty string", actual: "empty")),
-    Bad(input: #"[{"name": "A", "priority": "high"}]"#, error: .invalidEntry(
-      index: 0, name: "A", field: "priority", position: Position(line: 1, column: 28),
-      expected: "an integer", actual: "a string (\"high\")")),
-    Bad(input: #"[{"name": "A", "priority": 1.5}]"#, error: .invalidEntry(
-      index: 0, name: "A", field: "priority", position: Position(line: 1, column: 28),
-      expected: "an integer", actual: "a number (1.5)")),
-    Bad(input: #"[{"name": "A", "enabled": 1}]"#, error: .invalidEntry(
-      index: 0, name: "A", field: "enabled", position: Position(line: 1, column: 27),
-      expected: "true or false", actual: "a number (1)")),
-    Bad(input: #"[{"name": "A", "priorty": 1}]"#, error: .unknownKey(
-      index: 0, name: "A", key: "priorty", position: Position(line: 1, column: 27),
-      suggestion: "priority")),
-    Bad(input: #"{"service": []}"#, error: .unknownKey(
-      index: nil, name: nil, key: "service", position: Position(line: 1, column: 13),
-      suggestion: "services")),
-    Bad(input: #"{}"#, error: .unexpectedShape(
-      path: "the manifest", position: Position(line: 1, column: 1),
-      expected: "a dictionary with a `services` array", actual: "a dictionary without one")),
-    Bad(input: #"{"services": "A"}"#, error: .unexpectedShape(
-      path: "`services`", position: Position(line: 1, column: 14), expected: "an array",
-      actual: "a string (\"A\")")),
-    Bad(input: "[\"A\",\n \"B\",\n \"A\"]", error: .duplicateEntry(
-      index: 2, name: "A", position: Position(line: 3, column: 2), firstIndex: 0)),
+    Bad(
+      input: "[\"A\",\n 1]",
+      error: .invalidEntry(
+        index: 1, name: nil, field: nil, position: Position(line: 2, column: 2),
+        expected: "a service name or a dictionary with a `name`", actual: "a number (1)")),
+    Bad(
+      input: #"{"services": [{"priority": 1}]}"#,
+      error: .invalidEntry(
+        index: 0, name: nil, field: "name", position: Position(line: 1, column: 15),
+        expected: "a string", actual: "missing")),
+    Bad(
+      input: #"{"services": [{"name": 7}]}"#,
+      error: .invalidEntry(
+        index: 0, name: nil, field: "name", position: Position(line: 1, column: 24),
+        expected: "a string", actual: "a number (7)")),
+    Bad(
+      input: #"["A", ""]"#,
+      error: .invalidEntry(
+        index: 1, name: nil, field: "name", position: Position(line: 1, column: 7),
+        expected: "a non-empty string", actual: "empty")),
+    Bad(
+      input: #"[{"name": "A", "priority": "high"}]"#,
+      error: .invalidEntry(
+        index: 0, name: "A", field: "priority", position: Position(line: 1, column: 28),
+        expected: "an integer", actual: "a string (\"high\")")),
+    Bad(
+      input: #"[{"name": "A", "priority": 1.5}]"#,
+      error: .invalidEntry(
+        index: 0, name: "A", field: "priority", position: Position(line: 1, column: 28),
+        expected: "an integer", actual: "a number (1.5)")),
+    Bad(
+      input: #"[{"name": "A", "enabled": 1}]"#,
+      error: .invalidEntry(
+        index: 0, name: "A", field: "enabled", position: Position(line: 1, column: 27),
+        expected: "true or false", actual: "a number (1)")),
+    Bad(
+      input: #"[{"name": "A", "priorty": 1}]"#,
+      error: .unknownKey(
+        index: 0, name: "A", key: "priorty", position: Position(line: 1, column: 27),
+        suggestion: "priority")),
+    Bad(
+      input: #"{"service": []}"#,
+      error: .unknownKey(
+        index: nil, name: nil, key: "service", position: Position(line: 1, column: 13),
+        suggestion: "services")),
+    Bad(
+      input: #"{}"#,
+      error: .unexpectedShape(
+        path: "the manifest", position: Position(line: 1, column: 1),
+        expected: "a dictionary with a `services` array", actual: "a dictionary without one")),
+    Bad(
+      input: #"{"services": "A"}"#,
+      error: .unexpectedShape(
+        path: "`services`", position: Position(line: 1, column: 14), expected: "an array",
+        actual: "a string (\"A\")")),
+    Bad(
+      input: "[\"A\",\n \"B\",\n \"A\"]",
+      error: .duplicateEntry(
+        index: 2, name: "A", position: Position(line: 3, column: 2), firstIndex: 0)),
     Bad(input: "[\"A\",\n \"B\" \"C\"]", error: json(2, 6, "unexpected '\"'; expected ',' or ']'")),
-    Bad(input: #"{"services": [], "services": []}"#,
-        error: json(1, 18, "the key \"services\" appears twice")),
+    Bad(
+      input: #"{"services": [], "services": []}"#,
+      error: json(1, 18, "the key \"services\" appears twice")),
     Bad(input: "[\"A\"] x", error: json(1, 7, "unexpected 'x' after the end of the document")),
     Bad(input: "[\"A", error: json(1, 4, "unexpected end of file inside a string; expected '\"'")),
     Bad(input: "[tru]", error: json(1, 2, "unexpected 't'; expected a value")),
     Bad(input: "[01]", error: json(1, 3, "unexpected '1'; expected ',' or ']'")),
-    Bad(input: #"["\ud800"]"#, error: json(
-      1, 9, "a high surrogate must be followed by a \\u low surrogate")),
-    Bad(input: String(repeating: "[", count: 40), error: json(
-      1, 33, "nesting deeper than 32 levels")),
-    Bad(input: "<plist><array><string>A</strin></array></plist>", error: .malformed(
-      format: "property list", position: Position(line: 1),
-      reason: "Close tag on line 1 does not match open tag string")),
-    Bad(input: "<plist><string>PushService</string></plist>", error: .unexpectedShape(
-      path: "the manifest", position: nil,
-      expected: "an array of service names or a dictionary with a `services` array",
-      actual: "a string (\"PushService\")")),
-    Bad(input: "just words", error: .malformed(
-      format: "property list", position: Position(line: 1),
-      reason: "Unexpected character j at line 1")),
-    Bad(input: "", error: .malformed(
-      format: "property list", position: nil, reason: "the file is empty")),
+    Bad(
+      input: #"["\ud800"]"#,
+      error: json(
+        1, 9, "a high surrogate must be followed by a \\u low surrogate")),
+    Bad(
+      input: String(repeating: "[", count: 40),
+      error: json(
+        1, 33, "nesting deeper than 32 levels")),
+    Bad(
+      input: "<plist><array><string>A</strin></array></plist>",
+      error: .malformed(
+        format: "property list", position: Position(line: 1),
+        reason: "Close tag on line 1 does not match open tag string")),
+    Bad(
+      input: "<plist><string>PushService</string></plist>",
+      error: .unexpectedShape(
+        path: "the manifest", position: nil,
+        expected: "an array of service names or a dictionary with a `services` array",
+        actual: "a string (\"PushService\")")),
+    Bad(
+      input: "just words",
+      error: .malformed(
+        format: "property list", position: Position(line: 1),
+        reason: "Unexpected character j at line 1")),
+    Bad(
+      input: "",
+      error: .malformed(
+        format: "property list", position: nil, reason: "the file is empty")),
   ])
   func malformedManifestsAreClearErrors(_ test: Bad) {
     #expect(throws: test.error) { try Manifest.parse(Data(test.input.utf8)) }

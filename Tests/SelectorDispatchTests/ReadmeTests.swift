@@ -1,7 +1,6 @@
 import Foundation
-import Testing
-
 import SelectorDispatch
+import Testing
 
 /// The README's examples, verbatim, so they keep compiling and doing what
 /// the README says.
@@ -33,10 +32,11 @@ import SelectorDispatch
     let dispatcher = Dispatcher()
     var catalog = ServiceCatalog()
     catalog.add(PushService.self)  // under "PushService"
-    let manifest = try Manifest.parse(Data("""
+    let json = """
       {"services": [{"name": "PushService", "priority": 20},
                     {"name": "MyApp.LogService", "enabled": false}]}
-      """.utf8))  // or Manifest(contentsOf: url)
+      """
+    let manifest = try Manifest.parse(Data(json.utf8))  // or Manifest(contentsOf: url)
     #expect(try dispatcher.register(manifest, catalog: catalog) == ["PushService"])
   }
 }

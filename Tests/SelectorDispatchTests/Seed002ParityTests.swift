@@ -33,7 +33,8 @@ import Testing
     func use(_ services: [any Service]) throws { try dispatcher.register(contentsOf: services) }
 
     func didFinishLaunching(_ app: AnyObject, _ options: [String: Any]?) throws -> Bool {
-      try dispatcher.dispatch(selector: Seed002ParityTests.didFinish, params: [app, options as Any])
+      try dispatcher.dispatch(
+        selector: Seed002ParityTests.didFinish, params: [app, options as Any])
         as? Bool ?? true
     }
 

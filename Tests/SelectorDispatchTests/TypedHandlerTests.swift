@@ -47,7 +47,10 @@ import Testing
   @Test func arities0Through5() throws {
     var calls: [Int] = []
     let handlers = [
-      TypedHandler("zero") { () -> Int in calls.append(0); return 0 },
+      TypedHandler("zero") { () -> Int in
+        calls.append(0)
+        return 0
+      },
       TypedHandler("one:") { (a: Int) in calls.append(a) },
       TypedHandler("two::") { (a: Int, b: Int) in calls.append(a + b) },
       TypedHandler("three:::") { (a: Int, b: Int, c: Int) in calls.append(a + b + c) },
