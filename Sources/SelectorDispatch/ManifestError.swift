@@ -30,7 +30,8 @@ public enum ManifestError: Error, Equatable, CustomStringConvertible {
 
   /// A dictionary has a key the manifest format does not know.
   ///
-  /// `index` is `nil` for the top-level dictionary.
+  /// `index` is `nil` for the top-level dictionary; `position` is where the
+  /// key's value begins.
   case unknownKey(
     index: Int?, name: String?, key: String, position: Manifest.Position?, suggestion: String?)
 

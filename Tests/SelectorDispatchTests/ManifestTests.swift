@@ -224,6 +224,15 @@ import Testing
     }
   }
 
+  @Test func aDirectoryIsNotAManifest() {
+    let url = FileManager.default.temporaryDirectory
+    #expect(
+      throws: ManifestError.unreadableFile(path: url.path, reason: "it is a directory, not a file")
+    ) {
+      try Manifest(contentsOf: url)
+    }
+  }
+
   @Test func readsAFile() throws {
     let url = FileManager.default.temporaryDirectory
       .appendingPathComponent("manifest-\(UUID().uuidString).json")
