@@ -17,7 +17,7 @@ import Foundation
 /// Loading is two steps: ``parse(_:)`` (pure, never crashes, safe on any
 /// input) reads the file into entries, and
 /// ``Dispatcher/register(_:catalog:)`` resolves the names and registers the
-/// services, all or nothing. A data that begins with `{` or `[` (after
+/// services, all or nothing. Data that begins with `{` or `[` (after
 /// white space) is read as JSON, anything else as a property list.
 public struct Manifest: Equatable, Sendable {
   /// One service the manifest names.
@@ -27,7 +27,8 @@ public struct Manifest: Equatable, Sendable {
     public var name: String
     /// The registration priority; `nil` uses the service's own.
     public var priority: Int?
-    /// Disabled entries are parsed and checked but not registered.
+    /// Disabled entries are parsed and checked (shape, duplicates) but never
+    /// resolved, created or registered.
     public var isEnabled: Bool
     /// Where the entry begins in the file, when the parser knows (JSON).
     public var position: Position?

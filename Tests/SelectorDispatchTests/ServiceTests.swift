@@ -136,6 +136,39 @@ import Testing
     #expect(!dispatcher.unregister(service: "Mistaken"))
   }
 
+  @Test func aConcurrentDispatchSeesAllOfABatchOrNone() async throws {
+    let dispatcher = Dispatcher()
+    let selector = "ping"
+    try dispatcher.declare(selector, fold: .collect)
+    let counts = await withTaskGroup(of: [Int].self) { group in
+      group.addTask {
+        var counts: [Int] = []
+        for _ in 0..<3_000 {
+          let answers = try? dispatcher.dispatch(selector: selector, params: [])
+          counts.append((answers as? [Any?])?.count ?? -1)
+        }
+        return counts
+      }
+      group.addTask {
+        let batch: [any Service] = (0..<4).map { index in
+          Named(name: "s\(index)", handlers: [selector: { _ in index }])
+        }
+        try? dispatcher.register(contentsOf: batch)
+        return []
+      }
+      return await group.reduce(into: []) { $0 += $1 }
+    }
+    #expect(counts.count == 3_000)
+    #expect(counts.allSatisfy { $0 == 0 || $0 == 4 })
+    let final = try dispatcher.dispatch(selector: selector, params: []) as? [Any?]
+    #expect(final?.count == 4)
+  }
+
+  struct Named: Service {
+    let name: String
+    let handlers: [String: Handler]
+  }
+
   @Test func registeringSeveralIsAllOrNothing() throws {
     let log = CallLog()
     let dispatcher = Dispatcher()
