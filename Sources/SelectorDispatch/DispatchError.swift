@@ -37,6 +37,12 @@ public enum DispatchError: Error, Equatable, CustomStringConvertible {
   /// A service with this name is already registered.
   case duplicateService(name: String)
 
+  /// One service lists two handlers for the same selector.
+  ///
+  /// An empty `service` is filled in with the name of the service when it
+  /// is registered.
+  case duplicateHandler(selector: String, service: String)
+
   /// The selector was already declared with a different fold.
   case conflictingDeclaration(selector: String, declared: String, requested: String)
 
@@ -63,6 +69,9 @@ public enum DispatchError: Error, Equatable, CustomStringConvertible {
     case .duplicateService(let name):
       return "a service named \"\(name)\" is already registered; "
         + "unregister it first or choose another name"
+    case .duplicateHandler(let selector, let service):
+      return "service \"\(service)\" has two handlers for \(Self.quote(selector)); "
+        + "a service handles each selector once"
     case .conflictingDeclaration(let selector, let declared, let requested):
       return "\(Self.quote(selector)) is already declared with fold \(declared); "
         + "it cannot be declared again with fold \(requested)"

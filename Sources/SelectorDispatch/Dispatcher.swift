@@ -65,7 +65,7 @@ public final class Dispatcher: @unchecked Sendable {
     var nextSequence = 0
   }
 
-  private let state = Locked(State())
+  let state = Locked(State())
 
   /// Creates an empty dispatcher: no services, no declared selectors.
   public init() {}
@@ -81,29 +81,16 @@ public final class Dispatcher: @unchecked Sendable {
   ///   - handlers: The service's handlers, keyed by selector.
   /// - Throws: ``DispatchError/malformedSelector(selector:offset:reason:)``
   ///   for the first malformed key (in sorted order), or
-  ///   ``DispatchError/duplicateService(name:)``. When it throws, nothing
+  ///   ``DispatchError/duplicateService(name:)``, or the mistake a table
+  ///   built by ``TypedHandler/table(_:)`` recorded. When it throws, nothing
   ///   from the call is registered.
   /// - Complexity: O(*h* log *h* + Σ *n*), where *h* is the number of handlers
   ///   and *n* the number already registered for each of their selectors.
   public func register(service: String, priority: Int = 0, handlers: [String: Handler]) throws {
-    var keyed: [(SelectorKey, Handler)] = []
-    keyed.reserveCapacity(handlers.count)
-    for text in handlers.keys.sorted() {
-      keyed.append((try SelectorKey(text), handlers[text].unsafelyUnwrapped))
-    }
-    try state.withLock { state in
-      guard state.services[service] == nil else {
-        throw DispatchError.duplicateService(name: service)
-      }
-      let sequence = state.nextSequence
-      state.nextSequence += 1
-      for (key, handler) in keyed {
-        state.makeEntry(for: key)
-        let registration = Registration(
-          handler: handler, service: service, priority: priority, sequence: sequence)
-        state.entries[key.id]?.insert(registration)
-      }
-      state.services[service] = ServiceRecord(sequence: sequence, entryIDs: keyed.map { $0.0.id })
+    do {
+      try register(batch: [Pending(name: service, priority: priority, handlers: handlers)])
+    } catch {
+      throw error.error
     }
   }
 

@@ -38,6 +38,9 @@ import SelectorDispatch
       message: "a service named \"push\" is already registered; "
         + "unregister it first or choose another name"),
     Case(
+      error: .duplicateHandler(selector: "a:", service: "push"),
+      message: "service \"push\" has two handlers for `a:`; a service handles each selector once"),
+    Case(
       error: .conflictingDeclaration(selector: "a:", declared: "all", requested: "any"),
       message: "`a:` is already declared with fold all; it cannot be declared again with fold any"),
   ])

@@ -1,0 +1,130 @@
+extension Dispatcher {
+  /// Registers a ``Service``, all or nothing.
+  ///
+  /// Reads the service's ``Service/name``, ``Service/priority`` and
+  /// ``Service/handlers`` once.
+  ///
+  /// - Parameter service: The service.
+  /// - Throws: ``DispatchError/duplicateService(name:)``, a mistake in a
+  ///   typed handler table (``DispatchError/malformedSelector(selector:offset:reason:)``,
+  ///   ``DispatchError/arityMismatch(selector:expected:actual:)`` or
+  ///   ``DispatchError/duplicateHandler(selector:service:)``), or a
+  ///   malformed selector key. When it throws, nothing is registered.
+  public func register(_ service: some Service) throws {
+    try register(contentsOf: [service])
+  }
+
+  /// Registers several services at once, all or nothing.
+  ///
+  /// Either every service is registered, in order, or — when one of them
+  /// cannot be — none is: a dispatch on another thread sees all of them
+  /// or none.
+  ///
+  /// - Parameter services: The services, in registration order; their
+  ///   names must differ from each other and from the registered services.
+  /// - Throws: The first error, in order, that ``register(_:)`` would throw
+  ///   for one of them. When it throws, nothing is registered.
+  public func register(contentsOf services: [any Service]) throws {
+    let batch = services.map {
+      Pending(name: $0.name, priority: $0.priority, handlers: $0.handlers)
+    }
+    do {
+      try register(batch: batch)
+    } catch {
+      throw error.error
+    }
+  }
+
+  /// A service to register: what ``register(batch:)`` needs.
+  struct Pending {
+    let name: String
+    let priority: Int
+    let handlers: [String: Handler]
+  }
+
+  /// Why ``register(batch:)`` registered nothing: which service, and what.
+  struct BatchFailure: Error {
+    /// The index of the failing service in the batch.
+    let index: Int
+    let error: DispatchError
+  }
+
+  /// Registers services, all or nothing: the one implementation behind
+  /// every public `register`.
+  ///
+  /// Selectors are validated outside the lock; under it, every name is
+  /// checked before anything is inserted.
+  ///
+  /// - Complexity: O(*h* log *h* + Σ *n*) per service, as in
+  ///   ``register(service:priority:handlers:)``.
+  func register(batch: [Pending]) throws(BatchFailure) {
+    var prepared: [(service: Pending, keyed: [(SelectorKey, Handler)])] = []
+    prepared.reserveCapacity(batch.count)
+    for (index, service) in batch.enumerated() {
+      do {
+        prepared.append((service, try Self.keyed(service.handlers)))
+      } catch {
+        throw BatchFailure(index: index, error: error.named(service.name))
+      }
+    }
+    let failure = state.withLock { state -> BatchFailure? in
+      var names = Set<String>()
+      for (index, entry) in prepared.enumerated() {
+        let name = entry.service.name
+        guard state.services[name] == nil, names.insert(name).inserted else {
+          return BatchFailure(index: index, error: .duplicateService(name: name))
+        }
+      }
+      for (service, keyed) in prepared {
+        let sequence = state.nextSequence
+        state.nextSequence += 1
+        for (key, handler) in keyed {
+          state.makeEntry(for: key)
+          let registration = Registration(
+            handler: handler, service: service.name, priority: service.priority,
+            sequence: sequence)
+          state.entries[key.id]?.insert(registration)
+        }
+        state.services[service.name] = ServiceRecord(
+          sequence: sequence, entryIDs: keyed.map { $0.0.id })
+      }
+      return nil
+    }
+    if let failure { throw failure }
+  }
+
+  /// Validates a table's selectors, in sorted order, and throws the mistake
+  /// a typed table recorded (see ``TypedHandler/table(_:)``).
+  private static func keyed(_ handlers: [String: Handler]) throws(DispatchError) -> [(
+    SelectorKey, Handler
+  )] {
+    if let problem = handlers[TypedHandler.problemKey],
+      let mistake = problem([]) as? DispatchError
+    {
+      throw mistake
+    }
+    var keyed: [(SelectorKey, Handler)] = []
+    keyed.reserveCapacity(handlers.count)
+    for text in handlers.keys.sorted() {
+      keyed.append((try SelectorKey(validated: text), handlers[text].unsafelyUnwrapped))
+    }
+    return keyed
+  }
+}
+
+extension DispatchError {
+  /// The error with the service's name filled in where it names one.
+  fileprivate func named(_ service: String) -> DispatchError {
+    if case .duplicateHandler(let selector, "") = self {
+      return .duplicateHandler(selector: selector, service: service)
+    }
+    return self
+  }
+}
+
+extension SelectorKey {
+  /// Validates and interns, throwing only ``DispatchError``.
+  fileprivate init(validated text: String) throws(DispatchError) {
+    self.init(validated: text, arity: try Self.validate(text))
+  }
+}

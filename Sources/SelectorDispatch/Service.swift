@@ -1,0 +1,65 @@
+/// A service: a name, a priority and handlers, declared in one place.
+///
+/// ```swift
+/// struct Push: Service {
+///   var priority: Int { 10 }
+///   @HandlerTableBuilder var handlers: [String: Handler] {
+///     on("application:didFinishLaunchingWithOptions:") {
+///       (app: AnyObject, options: [String: Any]?) -> Bool in true
+///     }
+///     on("applicationDidEnterBackground:") { (app: AnyObject) in print("push: sleeping") }
+///   }
+/// }
+/// try dispatcher.register(Push())
+/// ```
+///
+/// ``handlers`` is read once, when the service is registered. A service
+/// that a manifest names must also be a ``LoadableService``.
+public protocol Service {
+  /// The name the service registers under, unique among registered
+  /// services. Defaults to the type's name.
+  var name: String { get }
+
+  /// Higher priorities run first; equal priorities run in registration
+  /// order. Defaults to 0.
+  var priority: Int { get }
+
+  /// The service's handlers, keyed by selector; usually built with
+  /// ``HandlerTableBuilder`` from ``on(_:_:)`` entries.
+  var handlers: [String: Handler] { get }
+}
+
+extension Service {
+  /// The type's name, such as `PushService`.
+  public var name: String { String(describing: Self.self) }
+
+  /// 0: the default priority.
+  public var priority: Int { 0 }
+
+  /// Makes a typed handler for a selector: a ``HandlerTableBuilder`` entry.
+  ///
+  /// See ``TypedHandler/init(_:_:)`` for how parameters are cast and what a
+  /// `Void` or throwing closure answers.
+  ///
+  /// - Parameters:
+  ///   - selector: The selector; it must have one `:` per closure parameter.
+  ///   - body: The handler, with annotated parameter types.
+  /// - Returns: The typed handler.
+  public func on<each Argument, Answer>(
+    _ selector: String, _ body: @escaping (repeat each Argument) throws -> Answer
+  ) -> TypedHandler {
+    TypedHandler(selector, body)
+  }
+}
+
+/// A service that can be created with no arguments, so that a
+/// ``Manifest`` can name it and ``ServiceCatalog`` can create it.
+///
+/// A class that adopts it is found by its module-qualified name
+/// (`MyApp.PushService`) through `NSClassFromString`, on Linux too, whether
+/// or not it inherits from `NSObject`. A struct or enum must be added to
+/// the catalog by name: only classes can be found reflectively.
+public protocol LoadableService: Service {
+  /// Creates the service.
+  init()
+}

@@ -1,0 +1,130 @@
+/// A handler whose parameters have types: the typed form of ``Handler``.
+///
+/// The closure's parameter types are checked against the dispatched
+/// parameters on every call. A parameter of the wrong type does not crash:
+/// the handler answers ``DispatchError/argumentTypeMismatch(selector:index:expected:actual:)``
+/// instead of calling the closure, and the dispatch throws it after every
+/// other handler has run.
+///
+/// ```swift
+/// let open = TypedHandler("application:openURL:options:") {
+///   (app: AnyObject, url: URL, options: [String: Any]) -> Bool in
+///   url.scheme == "myapp"
+/// }
+/// ```
+///
+/// Inside a ``Service`` write ``Service/on(_:_:)`` instead, in a
+/// ``HandlerTableBuilder`` body.
+///
+/// **Answers.** A closure that returns `Void` answers `nil` (no opinion). A
+/// closure that throws answers ``DispatchError/handlerFailed(selector:service:reason:)``
+/// with the error's description; the dispatcher fills in the service.
+///
+/// **Mistakes in the definition.** A malformed selector, or a closure whose
+/// parameter count differs from the selector's arity, is kept in
+/// ``problem`` rather than trapped, because selectors can come from
+/// strings: registering the handler throws it, and nothing of that service
+/// is registered.
+public struct TypedHandler {
+  /// The selector the handler answers, such as `applicationDidEnterBackground:`.
+  public let selector: String
+
+  /// The number of parameters the closure takes.
+  public let parameterCount: Int
+
+  /// The low-level handler that casts the parameters and calls the closure.
+  public let handler: Handler
+
+  /// What is wrong with the definition, or `nil` when it can be registered:
+  /// ``DispatchError/malformedSelector(selector:offset:reason:)``, or
+  /// ``DispatchError/arityMismatch(selector:expected:actual:)`` whose
+  /// `actual` is the closure's parameter count.
+  public let problem: DispatchError?
+
+  /// Makes a typed handler for a selector.
+  ///
+  /// Each dispatched parameter is cast to the closure's parameter type in
+  /// order; the first that does not cast makes the handler answer
+  /// ``DispatchError/argumentTypeMismatch(selector:index:expected:actual:)``
+  /// (0-based index) without calling `body`.
+  ///
+  /// - Parameters:
+  ///   - selector: The selector; it must have one `:` per closure parameter.
+  ///   - body: The handler. Annotate its parameter types, and mark
+  ///     function-typed ones `@escaping` (as in
+  ///     `restore: @escaping ([Any]?) -> Void`); it may throw, and it may
+  ///     return `Void`, which answers `nil`.
+  public init<each Argument, Answer>(
+    _ selector: String, _ body: @escaping (repeat each Argument) throws -> Answer
+  ) {
+    var count = 0
+    for _ in repeat (each Argument).self { count += 1 }
+    self.selector = selector
+    self.parameterCount = count
+    do {
+      let arity = try SelectorKey.validate(selector)
+      problem =
+        arity == count ? nil : .arityMismatch(selector: selector, expected: arity, actual: count)
+    } catch {
+      problem = error
+    }
+    let parameterCount = count
+    handler = { params in
+      guard params.count == parameterCount else {
+        return DispatchError.arityMismatch(
+          selector: selector, expected: parameterCount, actual: params.count)
+      }
+      var index = 0
+      func cast<Value>(_: Value.Type) throws(DispatchError) -> Value {
+        defer { index += 1 }
+        guard let value = params[index] as? Value else {
+          throw .argumentTypeMismatch(
+            selector: selector, index: index, expected: String(describing: Value.self),
+            actual: String(describing: type(of: params[index])))
+        }
+        return value
+      }
+      let arguments: (repeat each Argument)
+      do {
+        arguments = (repeat try cast((each Argument).self))
+      } catch {
+        return error
+      }
+      do {
+        let answer = try body(repeat each arguments)
+        return Answer.self == Void.self ? nil : answer
+      } catch {
+        return DispatchError.handlerFailed(
+          selector: selector, service: "", reason: String(describing: error))
+      }
+    }
+  }
+
+  /// Builds a handler table from typed handlers, for
+  /// ``Dispatcher/register(service:priority:handlers:)`` or ``Service/handlers``.
+  ///
+  /// The first mistake, in order — a handler's ``problem``, or a selector
+  /// that appears twice (``DispatchError/duplicateHandler(selector:service:)``)
+  /// — is kept in the table under a key that is not a selector, so that
+  /// registering the table throws it and registers nothing.
+  ///
+  /// - Parameter handlers: The typed handlers, each with its own selector.
+  /// - Returns: The table, keyed by selector.
+  public static func table(_ handlers: [TypedHandler]) -> [String: Handler] {
+    var table: [String: Handler] = [:]
+    table.reserveCapacity(handlers.count)
+    var mistake: DispatchError?
+    for typed in handlers {
+      if mistake == nil, let problem = typed.problem { mistake = problem }
+      if table.updateValue(typed.handler, forKey: typed.selector) != nil, mistake == nil {
+        mistake = .duplicateHandler(selector: typed.selector, service: "")
+      }
+    }
+    if let mistake { table[problemKey] = { _ in mistake } }
+    return table
+  }
+
+  /// The key under which ``table(_:)`` records a mistake. It contains
+  /// spaces, so it can never be a selector.
+  static let problemKey = "<invalid handler table>"
+}

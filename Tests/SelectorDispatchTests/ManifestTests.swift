@@ -1,0 +1,283 @@
+import Foundation
+import SelectorDispatch
+import Testing
+
+@Suite struct ManifestTests {
+  typealias Entry = Manifest.Entry
+  typealias Position = Manifest.Position
+
+  static let seedPlist = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" \
+    "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+    <plist version="1.0">
+    <array>
+      <string>AppModulePush</string>
+      <string>MyApp.AppModuleShare</string>
+    </array>
+    </plist>
+    """
+
+  static let richPlist = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <plist version="1.0">
+    <dict>
+      <key>services</key>
+      <array>
+        <dict>
+          <key>name</key><string>PushService</string>
+          <key>priority</key><integer>10</integer>
+          <key>enabled</key><true/>
+        </dict>
+        <dict>
+          <key>name</key><string>LogService</string>
+          <key>enabled</key><false/>
+        </dict>
+      </array>
+    </dict>
+    </plist>
+    """
+
+  static let richJSON = """
+    {"services": [
+      {"name": "PushService", "priority": 10, "enabled": true},
+      {"name": "LogService", "enabled": false},
+      "Analytics"
+    ]}
+    """
+
+  @Test func seed000PlistOfClassNames() throws {
+    let manifest = try Manifest.parse(Data(Self.seedPlist.utf8))
+    #expect(
+      manifest.entries == [Entry(name: "AppModulePush"), Entry(name: "MyApp.AppModuleShare")])
+  }
+
+  @Test func richPlistDictionary() throws {
+    let manifest = try Manifest.parse(Data(Self.richPlist.utf8))
+    #expect(
+      manifest.entries == [
+        Entry(name: "PushService", priority: 10, isEnabled: true),
+        Entry(name: "LogService", priority: nil, isEnabled: false),
+      ])
+  }
+
+  @Test func binaryPlist() throws {
+    let object: [String: Any] = ["services": [["name": "PushService", "priority": -3]]]
+    let data = try PropertyListSerialization.data(
+      fromPropertyList: object, format: .binary, options: 0)
+    #expect(try Manifest.parse(data).entries == [Entry(name: "PushService", priority: -3)])
+  }
+
+  @Test func richJSONWithPositions() throws {
+    let manifest = try Manifest.parse(Data(Self.richJSON.utf8))
+    #expect(
+      manifest.entries == [
+        Entry(name: "PushService", priority: 10, position: Position(line: 2, column: 3)),
+        Entry(name: "LogService", isEnabled: false, position: Position(line: 3, column: 3)),
+        Entry(name: "Analytics", position: Position(line: 4, column: 3)),
+      ])
+  }
+
+  @Test func jsonArrayOfNamesWithByteOrderMarkAndEscapes() throws {
+    let data = Data([0xEF, 0xBB, 0xBF] + Array(#" ["A", "B\u00e9\ud83d\ude00\n"]"#.utf8))
+    let names = try Manifest.parse(data).entries.map(\.name)
+    #expect(names == ["A", "Bé😀\n"])
+  }
+
+  struct Bad: Sendable, CustomTestStringConvertible {
+    let input: String
+    let error: ManifestError
+    var testDescription: String { input }
+  }
+
+  static func json(_ line: Int, _ column: Int, _ reason: String) -> ManifestError {
+    .malformed(format: "JSON", position: Position(line: line, column: column), reason: reason)
+  }
+
+  @Test(arguments: [
+    Bad(
+      input: "[\"A\",\n 1]",
+      error: .invalidEntry(
+        index: 1, name: nil, field: nil, position: Position(line: 2, column: 2),
+        expected: "a service name or a dictionary with a `name`", actual: "a number (1)")),
+    Bad(
+      input: #"{"services": [{"priority": 1}]}"#,
+      error: .invalidEntry(
+        index: 0, name: nil, field: "name", position: Position(line: 1, column: 15),
+        expected: "a string", actual: "missing")),
+    Bad(
+      input: #"{"services": [{"name": 7}]}"#,
+      error: .invalidEntry(
+        index: 0, name: nil, field: "name", position: Position(line: 1, column: 24),
+        expected: "a string", actual: "a number (7)")),
+    Bad(
+      input: #"["A", ""]"#,
+      error: .invalidEntry(
+        index: 1, name: nil, field: "name", position: Position(line: 1, column: 7),
+        expected: "a non-empty string", actual: "empty")),
+    Bad(
+      input: #"[{"name": "A", "priority": "high"}]"#,
+      error: .invalidEntry(
+        index: 0, name: "A", field: "priority", position: Position(line: 1, column: 28),
+        expected: "an integer", actual: "a string (\"high\")")),
+    Bad(
+      input: #"[{"name": "A", "priority": 1.5}]"#,
+      error: .invalidEntry(
+        index: 0, name: "A", field: "priority", position: Position(line: 1, column: 28),
+        expected: "an integer", actual: "a number (1.5)")),
+    Bad(
+      input: #"[{"name": "A", "enabled": 1}]"#,
+      error: .invalidEntry(
+        index: 0, name: "A", field: "enabled", position: Position(line: 1, column: 27),
+        expected: "true or false", actual: "a number (1)")),
+    Bad(
+      input: #"[{"name": "A", "priorty": 1}]"#,
+      error: .unknownKey(
+        index: 0, name: "A", key: "priorty", position: Position(line: 1, column: 27),
+        suggestion: "priority")),
+    Bad(
+      input: #"{"service": []}"#,
+      error: .unknownKey(
+        index: nil, name: nil, key: "service", position: Position(line: 1, column: 13),
+        suggestion: "services")),
+    Bad(
+      input: #"{}"#,
+      error: .unexpectedShape(
+        path: "the manifest", position: Position(line: 1, column: 1),
+        expected: "a dictionary with a `services` array", actual: "a dictionary without one")),
+    Bad(
+      input: #"{"services": "A"}"#,
+      error: .unexpectedShape(
+        path: "`services`", position: Position(line: 1, column: 14), expected: "an array",
+        actual: "a string (\"A\")")),
+    Bad(
+      input: "[\"A\",\n \"B\",\n \"A\"]",
+      error: .duplicateEntry(
+        index: 2, name: "A", position: Position(line: 3, column: 2), firstIndex: 0)),
+    Bad(input: "[\"A\",\n \"B\" \"C\"]", error: json(2, 6, "unexpected '\"'; expected ',' or ']'")),
+    Bad(
+      input: #"{"services": [], "services": []}"#,
+      error: json(1, 18, "the key \"services\" appears twice")),
+    Bad(input: "[\"A\"] x", error: json(1, 7, "unexpected 'x' after the end of the document")),
+    Bad(input: "[\"A", error: json(1, 4, "unexpected end of file inside a string; expected '\"'")),
+    Bad(input: "[tru]", error: json(1, 2, "unexpected 't'; expected a value")),
+    Bad(input: "[01]", error: json(1, 3, "unexpected '1'; expected ',' or ']'")),
+    Bad(
+      input: #"["\ud800"]"#,
+      error: json(
+        1, 9, "a high surrogate must be followed by a \\u low surrogate")),
+    Bad(
+      input: String(repeating: "[", count: 40),
+      error: json(
+        1, 33, "nesting deeper than 32 levels")),
+    Bad(
+      input: "<plist><array><string>A</strin></array></plist>",
+      error: .malformed(
+        format: "property list", position: Position(line: 1),
+        reason: "Close tag on line 1 does not match open tag string")),
+    Bad(
+      input: "<plist><string>PushService</string></plist>",
+      error: .unexpectedShape(
+        path: "the manifest", position: nil,
+        expected: "an array of service names or a dictionary with a `services` array",
+        actual: "a string (\"PushService\")")),
+    Bad(
+      input: "just words",
+      error: .malformed(
+        format: "property list", position: Position(line: 1),
+        reason: "Unexpected character j at line 1")),
+    Bad(
+      input: "",
+      error: .malformed(
+        format: "property list", position: nil, reason: "the file is empty")),
+  ])
+  func malformedManifestsAreClearErrors(_ test: Bad) {
+    #expect(throws: test.error) { try Manifest.parse(Data(test.input.utf8)) }
+  }
+
+  @Test func invalidUTF8InAStringIsAnError() {
+    let data = Data(Array(#"[""#.utf8) + [0xFF, 0xFE] + Array(#""]"#.utf8))
+    #expect(throws: Self.json(1, 2, "the string is not valid UTF-8")) {
+      try Manifest.parse(data)
+    }
+  }
+
+  @Test func deepAndHugeInputsAreRefusedWithoutCrashing() throws {
+    for opener in ["[", "{\"a\":", "<array>"] {
+      let deep = Data(String(repeating: opener, count: 200_000).utf8)
+      #expect(throws: ManifestError.self) { try Manifest.parse(deep) }
+    }
+    let huge = Data(count: Manifest.maximumSize + 1)
+    let limit = Manifest.maximumSize
+    #expect(throws: ManifestError.tooLarge(bytes: limit + 1, limit: limit)) {
+      try Manifest.parse(huge)
+    }
+    let many = "[" + (0..<20_000).map { "\"S\($0)\"" }.joined(separator: ",") + "]"
+    #expect(try Manifest.parse(Data(many.utf8)).entries.count == 20_000)
+  }
+
+  @Test func aMissingFileNamesThePath() throws {
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("no-such-manifest-\(UUID().uuidString).plist")
+    #expect(throws: ManifestError.unreadableFile(path: url.path, reason: "no such file")) {
+      try Manifest(contentsOf: url)
+    }
+  }
+
+  @Test func aDirectoryIsNotAManifest() {
+    let url = FileManager.default.temporaryDirectory
+    #expect(
+      throws: ManifestError.unreadableFile(path: url.path, reason: "it is a directory, not a file")
+    ) {
+      try Manifest(contentsOf: url)
+    }
+  }
+
+  @Test func readsAFile() throws {
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("manifest-\(UUID().uuidString).json")
+    try Data(Self.richJSON.utf8).write(to: url)
+    defer { try? FileManager.default.removeItem(at: url) }
+    #expect(try Manifest(contentsOf: url) == Manifest.parse(Data(Self.richJSON.utf8)))
+  }
+
+  /// A deterministic generator (SplitMix64), so a failure reproduces.
+  struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE5_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      return z ^ (z >> 31)
+    }
+  }
+
+  @Test func mutatedManifestsParseOrThrowButNeverCrash() {
+    var random = SplitMix(state: 2026)
+    let seeds = [Self.richJSON, Self.richPlist, Self.seedPlist].map { Array($0.utf8) }
+    let alphabet = Array(#"{}[]",:\u0 1-e.tfn<>/ plistarraydict"#.utf8) + [0x00, 0xFF, 0x0A]
+    var parsed = 0
+    var refused = 0
+    for round in 0..<1_500 {
+      var bytes = seeds[round % seeds.count]
+      for _ in 0..<Int.random(in: 1...4, using: &random) {
+        let at = Int.random(in: 0..<bytes.count, using: &random)
+        switch Int.random(in: 0..<3, using: &random) {
+        case 0: bytes[at] = alphabet.randomElement(using: &random) ?? 0
+        case 1: bytes.insert(alphabet.randomElement(using: &random) ?? 0, at: at)
+        default: bytes.remove(at: at)
+        }
+      }
+      do {
+        _ = try Manifest.parse(Data(bytes))
+        parsed += 1
+      } catch {
+        refused += 1
+        #expect(!error.description.isEmpty)
+      }
+    }
+    #expect(parsed + refused == 1_500)
+    #expect(refused > 0)
+  }
+}

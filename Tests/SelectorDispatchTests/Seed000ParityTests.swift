@@ -1,0 +1,183 @@
+import Foundation
+import Testing
+
+@testable import SelectorDispatch
+
+/// Seed 000, AppModuleManager: modules named in `AppModulesRegister.plist`,
+/// created with `NSClassFromString`, and every delegate call forwarded to
+/// every module that `respondsToSelector:`.
+@Suite struct Seed000ParityTests {
+  static let willFinish = "application:willFinishLaunchingWithOptions:"
+  static let didFinish = "application:didFinishLaunchingWithOptions:"
+  static let resignActive = "applicationWillResignActive:"
+  static let background = "applicationDidEnterBackground:"
+  static let token = "application:didRegisterForRemoteNotificationsWithDeviceToken:"
+  static let openURL = "application:openURL:options:"
+  static let willContinue = "application:willContinueUserActivityWithType:"
+  static let continueActivity = "application:continueUserActivity:restorationHandler:"
+
+  /// The manager: a dispatcher with the folds the seed's methods hard-code,
+  /// corrected where the seed was wrong.
+  static func manager() throws -> Dispatcher {
+    let dispatcher = Dispatcher()
+    for (selector, fold) in [
+      (willFinish, Fold.all), (didFinish, .all), (resignActive, .broadcast),
+      (background, .broadcast), (token, .broadcast), (openURL, .firstTrue),
+      (willContinue, .any), (continueActivity, .any),
+    ] {
+      try dispatcher.declare(selector, fold: fold)
+    }
+    return dispatcher
+  }
+
+  /// A module that implements some delegate methods and answers as told.
+  struct Module: Service {
+    let name: String
+    let log: CallLog
+    var opensURLs = false
+    var continuesActivities = false
+    var launches = true
+
+    @HandlerTableBuilder var handlers: [String: Handler] {
+      on(Seed000ParityTests.didFinish) { (app: AnyObject, options: [String: Any]?) -> Bool in
+        log.record("\(name).didFinish")
+        return launches
+      }
+      on(Seed000ParityTests.background) { (app: AnyObject) in log.record("\(name).background") }
+      on(Seed000ParityTests.openURL) {
+        (app: AnyObject, url: URL, options: [String: Any]) -> Bool in
+        log.record("\(name).openURL")
+        return opensURLs
+      }
+      on(Seed000ParityTests.continueActivity) {
+        (app: AnyObject, activity: String, restore: @escaping ([Any]?) -> Void) -> Bool in
+        log.record("\(name).continue")
+        return continuesActivities
+      }
+    }
+  }
+
+  /// A module that only cares about push tokens.
+  struct TokenModule: Service {
+    let log: CallLog
+    @HandlerTableBuilder var handlers: [String: Handler] {
+      on(Seed000ParityTests.token) { (app: AnyObject, token: Data) in
+        log.record("token \(token.count) bytes")
+      }
+    }
+  }
+
+  static let plist = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <plist version="1.0">
+    <array>
+      <string>AppModulePush</string>
+      <string>AppModuleShare</string>
+      <string>AppModuleToken</string>
+    </array>
+    </plist>
+    """
+
+  func catalog(_ log: CallLog) -> ServiceCatalog {
+    var catalog = ServiceCatalog()
+    catalog.add("AppModulePush") { Module(name: "push", log: log) }
+    catalog.add("AppModuleShare") { Module(name: "share", log: log, opensURLs: true) }
+    catalog.add("AppModuleToken") { TokenModule(log: log) }
+    return catalog
+  }
+
+  let app = NSObject()
+  let noOptions: [String: Any]? = nil
+
+  @Test func modulesLoadFromThePlistAndEveryRespondingModuleIsCalled() throws {
+    let log = CallLog()
+    let manager = try Self.manager()
+    let names = try manager.register(
+      Manifest.parse(Data(Self.plist.utf8)), catalog: catalog(log))
+    #expect(names == ["push", "share", "TokenModule"])
+
+    _ = try manager.dispatch(selector: Self.background, params: [app])
+    _ = try manager.dispatch(selector: Self.token, params: [app, Data([1, 2, 3])])
+    _ = try manager.dispatch(selector: Self.resignActive, params: [app])  // nobody responds
+    #expect(log.entries == ["push.background", "share.background", "token 3 bytes"])
+    #expect(manager.responds(to: Self.token))
+    #expect(!manager.responds(to: Self.resignActive))
+  }
+
+  @Test func modulesLoadByClassNameThroughNSClassFromString() throws {
+    let manager = try Self.manager()
+    let plist = Self.plist
+      .replacingOccurrences(of: "AppModulePush", with: "SelectorDispatchTests.ReflectedPush")
+      .replacingOccurrences(of: "AppModuleShare", with: "SelectorDispatchTests.ReflectedLog")
+      .replacingOccurrences(of: "<string>AppModuleToken</string>", with: "")
+    let names = try manager.register(Manifest.parse(Data(plist.utf8)))
+    #expect(names == ["ReflectedPush", "ReflectedLog"])
+    #expect(manager.responds(to: Self.background))
+  }
+
+  @Test func launchFoldsTheModulesAnswersInsteadOfAlwaysYes() throws {
+    let log = CallLog()
+    let manager = try Self.manager()
+    try manager.register(Module(name: "a", log: log))
+    try manager.register(Module(name: "b", log: log, launches: false))
+    try manager.register(Module(name: "c", log: log))
+    let launched = try manager.dispatch(selector: Self.didFinish, params: [app, noOptions as Any])
+    #expect(launched as? Bool == false)
+    #expect(log.entries == ["a.didFinish", "b.didFinish", "c.didFinish"])
+    // A selector no module implements still answers: `all` of nothing is true.
+    #expect(try manager.dispatch(selector: Self.willFinish, params: [app, 0]) as? Bool == true)
+  }
+
+  @Test func continueUserActivityAsksEveryModule() throws {
+    // The seed's `result = result || [module …]` stops asking once one says YES.
+    let log = CallLog()
+    let manager = try Self.manager()
+    try manager.register(Module(name: "a", log: log))
+    try manager.register(Module(name: "b", log: log, continuesActivities: true))
+    try manager.register(Module(name: "c", log: log))
+    let restore: ([Any]?) -> Void = { _ in }
+    let handled = try manager.dispatch(
+      selector: Self.continueActivity, params: [app, "NSUserActivityTypeBrowsingWeb", restore])
+    #expect(handled as? Bool == true)
+    #expect(log.entries == ["a.continue", "b.continue", "c.continue"])
+  }
+
+  @Test func openURLGoesToTheFirstModuleThatClaimsIt() throws {
+    // The seed returns the first *responding* module's answer, even NO.
+    let log = CallLog()
+    let manager = try Self.manager()
+    try manager.register(Module(name: "a", log: log))
+    try manager.register(Module(name: "b", log: log, opensURLs: true))
+    try manager.register(Module(name: "c", log: log, opensURLs: true))
+    let url = try #require(URL(string: "share://post/1"))
+    let opened = try manager.dispatch(selector: Self.openURL, params: [app, url, [String: Any]()])
+    #expect(opened as? Bool == true)
+    #expect(log.entries == ["a.openURL", "b.openURL"])
+  }
+
+  @Test func anUnknownPlistClassIsAClearErrorAndNothingLoads() throws {
+    // The seed does `addObject:nil` and crashes.
+    let log = CallLog()
+    let manager = try Self.manager()
+    let plist = Self.plist.replacingOccurrences(of: "AppModuleToken", with: "AppModuleTokn")
+    let error = try #require(throws: ManifestError.self) {
+      try manager.register(Manifest.parse(Data(plist.utf8)), catalog: catalog(log))
+    }
+    #expect(
+      error
+        == .unknownService(
+          index: 2, name: "AppModuleTokn", position: nil, suggestion: "AppModuleToken"))
+    #expect(!manager.responds(to: Self.background))
+  }
+
+  @Test func aDuplicatePlistEntryIsAClearError() throws {
+    // The seed silently de-duplicates with `containsObject:`.
+    let plist = Self.plist.replacingOccurrences(of: "AppModuleToken", with: "AppModulePush")
+    #expect(
+      throws: ManifestError.duplicateEntry(
+        index: 2, name: "AppModulePush", position: nil, firstIndex: 0)
+    ) {
+      try Manifest.parse(Data(plist.utf8))
+    }
+  }
+}

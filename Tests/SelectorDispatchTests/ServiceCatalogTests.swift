@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+
+@testable import SelectorDispatch
+
+/// Counts how many times the test classes below were created.
+let creations = CallLog()
+
+/// A plain Swift class, not an `NSObject`: found by `NSClassFromString` too.
+final class ReflectedPush: LoadableService {
+  init() { creations.record("ReflectedPush") }
+  var priority: Int { 5 }
+  @HandlerTableBuilder var handlers: [String: Handler] {
+    on("applicationDidEnterBackground:") { (app: AnyObject) in creations.record("push.bg") }
+  }
+}
+
+/// An `NSObject` subclass service.
+final class ReflectedLog: NSObject, LoadableService {
+  override init() {
+    creations.record("ReflectedLog")
+    super.init()
+  }
+  @HandlerTableBuilder var handlers: [String: Handler] {
+    on("applicationDidEnterBackground:") { (app: AnyObject) in creations.record("log.bg") }
+  }
+}
+
+/// A class with `init()` that is not a service: it must never be created.
+final class NotAService {
+  init() { creations.record("NotAService") }
+}
+
+@Suite struct ServiceCatalogTests {
+  @Test func reflectionFindsServiceClassesOnLinuxNSObjectOrNot() throws {
+    let catalog = ServiceCatalog()
+    for name in ["SelectorDispatchTests.ReflectedPush", "SelectorDispatchTests.ReflectedLog"] {
+      guard case .factory(let make) = catalog.resolve(name) else {
+        Issue.record("\(name) did not resolve")
+        continue
+      }
+      let service = make()
+      #expect("SelectorDispatchTests." + service.name == name)
+    }
+  }
+
+  struct NotServiceCase: Sendable, CustomTestStringConvertible {
+    let name: String
+    let type: String
+    var testDescription: String { name }
+  }
+
+  @Test(arguments: [
+    NotServiceCase(name: "Foundation.FileHandle", type: "Foundation.FileHandle"),
+    NotServiceCase(
+      name: "SelectorDispatchTests.NotAService", type: "SelectorDispatchTests.NotAService"),
+  ])
+  func classesThatAreNotServicesAreNeverCreated(_ test: NotServiceCase) {
+    let before = creations.entries.filter { $0 == "NotAService" }.count
+    guard case .notAService(let type) = ServiceCatalog().resolve(test.name) else {
+      Issue.record("\(test.name) was not reported as not a service")
+      return
+    }
+    #expect(type == test.type)
+    #expect(creations.entries.filter { $0 == "NotAService" }.count == before)
+  }
+
+  @Test(arguments: [
+    "SelectorDispatchTests.Missing", "Missing", "", "$sSiD", "a..b", "1a", "a.", ".a",
+    "SelectorDispatchTests.ReflectedPush ", String(repeating: "a", count: 600),
+  ])
+  func unknownAndNonIdentifierNamesResolveToNothing(_ name: String) {
+    guard case .unknown = ServiceCatalog().resolve(name) else {
+      Issue.record("\(name) resolved")
+      return
+    }
+  }
+
+  @Test func theCatalogComesFirstAndSuggestsNames() {
+    var catalog = ServiceCatalog(allowsReflection: false)
+    catalog.add(ReflectedPush.self)
+    catalog.add("Logger") { ReflectedLog() }
+    #expect(catalog.names == ["Logger", "ReflectedPush"])
+    guard case .factory = catalog.resolve("ReflectedPush") else {
+      Issue.record("the catalog entry did not resolve")
+      return
+    }
+    guard case .unknown(let suggestion) = catalog.resolve("Loger") else {
+      Issue.record("Loger resolved")
+      return
+    }
+    #expect(suggestion == "Logger")
+    guard case .unknown = catalog.resolve("SelectorDispatchTests.ReflectedPush") else {
+      Issue.record("reflection was used although it is off")
+      return
+    }
+  }
+
+  @Test(arguments: [
+    ("Module.Type", true), ("A", true), ("_a.b_1.C", true), ("a b", false), ("é", false),
+  ])
+  func classNameGrammar(_ name: String, _ valid: Bool) {
+    #expect(ServiceCatalog.isClassName(name) == valid)
+  }
+}
