@@ -44,40 +44,13 @@ import SelectorDispatch
       error: .exclusiveDomainConflict(
         domain: "app state", selector: "a:", service: "new", owner: "old"),
       message: "service \"new\" cannot handle `a:`: the app state domain is exclusive and "
-        + "service \"old\" already handles it; unregister \"old\" first or leave the domain shared"),
+        + "service \"old\" already handles it; "
+        + "unregister \"old\" first or leave the domain shared"),
     Case(
       error: .duplicateVocabularyEntry(vocabulary: "v", selector: "a:"),
       message: "vocabulary \"v\" lists `a:` more than once; give each selector one entry"),
   ])
   func descriptionsAreSentences(_ test: Case) {
     #expect(test.error.description == test.message)
-  }
-}
-
-@Suite struct DiagnosticTests {
-  @Test(arguments: [
-    (
-      Diagnostic.completionCalledTwice(selector: "a:", service: "push"),
-      "service \"push\" called the completion handler of `a:` more than once; "
-        + "the extra call was ignored"
-    ),
-    (
-      Diagnostic.completionMissedDeadline(selector: "a:", service: "push", deadlineMilliseconds: 25),
-      "service \"push\" did not call the completion handler of `a:` within 25 ms; "
-        + "the caller's completion ran without its answer"
-    ),
-    (
-      Diagnostic.completionAfterDeadline(selector: "a:", service: "push"),
-      "service \"push\" called the completion handler of `a:` after the deadline; "
-        + "the call was ignored"
-    ),
-    (
-      Diagnostic.deprecatedSelector(selector: "a:", service: "push", replacement: "b:"),
-      "service \"push\" handles the deprecated `a:`; handle b: instead"
-    ),
-  ])
-  func descriptionsAreSentences(_ diagnostic: Diagnostic, _ message: String) {
-    #expect(diagnostic.description == message)
-    #expect(diagnostic.service == "push")
   }
 }
