@@ -15,6 +15,14 @@
 /// | ``anySucceeded`` | `(Bool) -> Void` | OR | `false` |
 /// | ``watchReply`` | `([AnyHashable: Any]?) -> Void` | merge, earlier service wins | `nil` |
 ///
+/// The caller's completion runs on the thread of the last service
+/// completion to arrive, on the clock's thread when the deadline passes, or
+/// on the dispatching thread when every service completed synchronously.
+/// The deadline counts from the moment every service the fold asks has been
+/// called. When a dispatch throws before any handler runs (an argument of
+/// the wrong type, including the completion itself), the caller's
+/// completion has not been called and remains the caller's to call.
+///
 /// Build your own for a custom vocabulary with ``folding(_:identity:combine:)``.
 public struct CompletionKind: Sendable, CustomStringConvertible {
   /// The completion's function type, such as `(Bool) -> Void`.

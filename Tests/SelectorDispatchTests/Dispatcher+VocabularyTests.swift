@@ -240,3 +240,21 @@ import Testing
       ])
   }
 }
+
+extension DispatcherVocabularyTests {
+  @Test func aPlainDeclarationWithTheSameFoldGainsTheSignature() throws {
+    let dispatcher = Dispatcher()
+    try dispatcher.declare(openURL, fold: .firstTrue)
+    try dispatcher.declare(.applicationDelegate)
+    #expect(throws: DispatchError.self) {
+      try dispatcher.dispatch(selector: openURL, params: ["app", "not a URL", [:]])
+    }
+    #expect(
+      throws: DispatchError.conflictingDeclaration(
+        selector: openURL, declared: "firstTrue", requested: "any")
+    ) {
+      try dispatcher.declare(openURL, fold: .any)
+    }
+    try dispatcher.declare(openURL, fold: .firstTrue)
+  }
+}

@@ -23,6 +23,10 @@ extension Vocabulary {
   /// URL session another service owns): until it does, the caller waits,
   /// up to the dispatcher's deadline.
   ///
+  /// `application:continueUserActivity:restorationHandler:` passes the
+  /// caller's restoration handler through unchanged: under ``Fold/firstTrue``
+  /// only the service that claims the activity should call it.
+  ///
   /// Arguments are checked where the type exists on Linux (`URL`, `Data`,
   /// `String`, `Error`, dictionaries); UIKit objects are ``ArgumentType/any``.
   /// Each deprecated selector names its replacement.
