@@ -10,13 +10,18 @@ extension Dispatcher {
 
     let entry: Vocabulary.Entry
     /// Only the arguments whose type is checked, in order.
-    let checks: [Check]
+    let checks: ContiguousArray<Check>
+    /// The entry's completion, copied out so that a dispatch reads one field
+    /// instead of copying the entry.
+    let completion: CompletionKind?
 
     init(_ entry: Vocabulary.Entry) {
       self.entry = entry
-      self.checks = entry.arguments.enumerated().compactMap { index, type in
-        type.matches == nil ? nil : Check(index: index, type: type)
-      }
+      self.checks = ContiguousArray(
+        entry.arguments.enumerated().compactMap { index, type in
+          type.test == nil ? nil : Check(index: index, type: type)
+        })
+      self.completion = entry.completion
     }
   }
 
@@ -110,7 +115,7 @@ extension Dispatcher {
         actual: String(describing: type(of: params[check.index])))
     }
     let fold = fold ?? snapshot.declaredFold ?? .collect
-    if let completion = contract.entry.completion {
+    if let completion = contract.completion {
       return try runJoiningCompletions(
         completion, snapshot.registrations, selector: selector, params: params, fold: fold)
     }
