@@ -12,6 +12,10 @@
 ///   selector: "application:didFinishLaunchingWithOptions:", params: [app, options])
 /// ```
 ///
+/// `Dispatcher(vocabulary: .applicationDelegate)` declares every app
+/// lifecycle selector at once, with argument checks, domains and
+/// exactly-once completion handlers; see ``Vocabulary``.
+///
 /// **Order.** Handlers run by priority, higher first; equal priorities run
 /// in registration order.
 ///
@@ -87,6 +91,7 @@ public final class Dispatcher: @unchecked Sendable {
   ///     completion handlers before it calls the caller's with what has
   ///     arrived. iOS allows about 30 seconds; keep below that.
   public init(clock: any DispatchClock, completionDeadline: Duration) {
+    precondition(completionDeadline >= .zero, "the completion deadline cannot be negative")
     self.environment = DispatchEnvironment(clock: clock, completionDeadline: completionDeadline)
   }
 

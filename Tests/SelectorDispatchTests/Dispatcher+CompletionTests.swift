@@ -315,4 +315,52 @@ import Testing
     #expect(twice.count == events)
     #expect(diagnostics.entries.count == events)
   }
+
+  @Test func theDeadlineRacingLateCompletionsStillCompletesEachEventOnce() throws {
+    let events = 2000
+    let clock = ManualClock()
+    let dispatcher = Dispatcher(vocabulary: .applicationDelegate, clock: clock)
+    let diagnostics = DiagnosticLog()
+    diagnostics.attach(to: dispatcher)
+    let kept = Locked<[(() -> Void)?]>(Array(repeating: nil, count: events))
+    try dispatcher.register(
+      service: "racer",
+      handlers: [
+        Self.respond: { params in
+          guard let event = params[1] as? Int, let completion = params[2] as? () -> Void
+          else { return nil }
+          kept.withLock { $0[event] = completion }
+          return nil
+        }
+      ])
+    let calls = Locked<[Int]>(Array(repeating: 0, count: events))
+    for event in 0..<events {
+      let completion: () -> Void = { calls.withLock { $0[event] += 1 } }
+      _ = try dispatcher.dispatch(selector: Self.respond, params: ["center", event, completion])
+    }
+    #expect(clock.pending == events)
+    let completions = UncheckedBox(value: kept.withLock { $0 })
+    // One thread fires every deadline while four call the completions.
+    DispatchQueue.concurrentPerform(iterations: 5) { thread in
+      if thread == 0 {
+        clock.advance(by: .seconds(25))
+      } else {
+        for event in stride(from: thread - 1, to: events, by: 4) {
+          completions.value[event]?()
+        }
+      }
+    }
+    #expect(calls.withLock { $0 }.allSatisfy { $0 == 1 }, "exactly once, whoever won")
+    var missed = 0
+    var late = 0
+    for diagnostic in diagnostics.entries {
+      switch diagnostic {
+      case .completionMissedDeadline: missed += 1
+      case .completionAfterDeadline: late += 1
+      default: Issue.record("unexpected \(diagnostic)")
+      }
+    }
+    #expect(missed == late, "every service the deadline cut off called later, and was reported")
+    #expect(clock.pending == 0)
+  }
 }

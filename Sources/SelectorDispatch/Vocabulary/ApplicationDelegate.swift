@@ -3,9 +3,10 @@ extension Vocabulary {
   /// selector, with its fold, domain, argument types and completion.
   ///
   /// How the folds were chosen:
-  /// - Launching (`application:will/didFinishLaunchingWithOptions:`) and
-  ///   extension points use ``Fold/all``: every service runs, any veto gives
-  ///   `false`, no services gives `true`.
+  /// - Launching (`application:will/didFinishLaunchingWithOptions:`),
+  ///   extension points and key-command localization use ``Fold/all``: every
+  ///   service runs, any veto gives `false`, no services gives `true` (also
+  ///   UIKit's default for the last two).
   /// - Claims (opening a URL, continuing an activity) use ``Fold/firstTrue``:
   ///   the first service that handles it wins, later ones are not asked.
   /// - Questions whose answer is an object (a view controller, an intent
@@ -29,7 +30,10 @@ extension Vocabulary {
   ///
   /// Arguments are checked where the type exists on Linux (`URL`, `Data`,
   /// `String`, `Error`, dictionaries); UIKit objects are ``ArgumentType/any``.
-  /// Each deprecated selector names its replacement.
+  /// Each deprecated selector names its replacement. Left out:
+  /// `application:handleIntent:completionHandler:`, deprecated since iOS 14
+  /// for `application:handlerForIntent:` (included), whose completion takes
+  /// an `INIntentResponse` that has no identity to fold from.
   ///
   /// Where JSDecoupledAppDelegate's thirteen domains predate a selector:
   /// CloudKit share acceptance arrives by opening a share URL, so it is in
@@ -84,6 +88,7 @@ private let applicationDelegateEntries: [Vocabulary.Entry] = [
   entry("applicationWillTerminate:", .appState, .broadcast, [app]),
   entry("applicationDidReceiveMemoryWarning:", .appState, .broadcast, [app]),
   entry("applicationSignificantTimeChange:", .appState, .broadcast, [app]),
+  entry("applicationShouldAutomaticallyLocalizeKeyCommands:", .appState, .all, [app]),
   entry(
     "application:willChangeStatusBarOrientation:duration:", .appState, .broadcast,
     [app, object, object], deprecatedFor: resizeInstead),
