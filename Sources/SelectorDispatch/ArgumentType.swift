@@ -103,15 +103,15 @@ public struct ArgumentType: Sendable, CustomStringConvertible {
 
 /// Marks every `Dictionary`, so that one conformance check tells a
 /// dictionary apart without casting its elements.
-protocol DictionaryMarker {}
+private protocol DictionaryMarker {}
 extension Dictionary: DictionaryMarker {}
 
 /// Tells an `Optional` that holds nothing apart inside an `Any`.
-protocol OptionalMarker {
+private protocol OptionalMarker {
   var isNone: Bool { get }
 }
 extension Optional: OptionalMarker {
-  var isNone: Bool {
+  fileprivate var isNone: Bool {
     if case .none = self { return true }
     return false
   }
