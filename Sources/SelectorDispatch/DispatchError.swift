@@ -43,8 +43,16 @@ public enum DispatchError: Error, Equatable, CustomStringConvertible {
   /// is registered.
   case duplicateHandler(selector: String, service: String)
 
-  /// The selector was already declared with a different fold.
+  /// The selector was already declared with a different fold or signature.
   case conflictingDeclaration(selector: String, declared: String, requested: String)
+
+  /// A service tried to handle a selector of an exclusive domain that
+  /// another service already handles; nothing from that registration was
+  /// registered.
+  case exclusiveDomainConflict(domain: String, selector: String, service: String, owner: String)
+
+  /// A vocabulary lists the same selector twice.
+  case duplicateVocabularyEntry(vocabulary: String, selector: String)
 
   /// A sentence that says what was wrong, where, and what was expected.
   public var description: String {
@@ -75,6 +83,13 @@ public enum DispatchError: Error, Equatable, CustomStringConvertible {
     case .conflictingDeclaration(let selector, let declared, let requested):
       return "\(Self.quote(selector)) is already declared with fold \(declared); "
         + "it cannot be declared again with fold \(requested)"
+    case .exclusiveDomainConflict(let domain, let selector, let service, let owner):
+      return "service \"\(service)\" cannot handle \(Self.quote(selector)): "
+        + "the \(domain) domain is exclusive and service \"\(owner)\" already handles it; "
+        + "unregister \"\(owner)\" first or leave the domain shared"
+    case .duplicateVocabularyEntry(let vocabulary, let selector):
+      return "vocabulary \"\(vocabulary)\" lists \(Self.quote(selector)) more than once; "
+        + "give each selector one entry"
     }
   }
 

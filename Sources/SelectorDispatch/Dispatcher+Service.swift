@@ -67,12 +67,26 @@ extension Dispatcher {
         throw BatchFailure(index: index, error: error.named(service.name))
       }
     }
-    let failure = state.withLock { state -> BatchFailure? in
+    let outcome = state.withLock { state -> Result<[Diagnostic], BatchFailure> in
       var names = Set<String>()
       for (index, entry) in prepared.enumerated() {
         let name = entry.service.name
         guard state.services[name] == nil, names.insert(name).inserted else {
-          return BatchFailure(index: index, error: .duplicateService(name: name))
+          return .failure(BatchFailure(index: index, error: .duplicateService(name: name)))
+        }
+      }
+      // Exclusive domains: each service's claims count against the next
+      // ones in the batch; on a conflict, the claims so far are undone.
+      let exclusivity = state.exclusivity
+      var deprecations: [Diagnostic] = []
+      for (index, entry) in prepared.enumerated() {
+        do throws(DispatchError) {
+          let admission = try state.admit(service: entry.service.name, keys: entry.keyed.map(\.0))
+          state.exclusivity.claim(admission.claims, for: entry.service.name)
+          deprecations += admission.deprecations
+        } catch {
+          state.exclusivity = exclusivity
+          return .failure(BatchFailure(index: index, error: error))
         }
       }
       for (service, keyed) in prepared {
@@ -88,9 +102,12 @@ extension Dispatcher {
         state.services[service.name] = ServiceRecord(
           sequence: sequence, entryIDs: keyed.map { $0.0.id })
       }
-      return nil
+      return .success(deprecations)
     }
-    if let failure { throw failure }
+    switch outcome {
+    case .success(let deprecations): deprecations.forEach(environment.report)
+    case .failure(let failure): throw failure
+    }
   }
 
   /// Validates a table's selectors, in sorted order, and throws the mistake

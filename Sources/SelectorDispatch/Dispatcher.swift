@@ -12,6 +12,10 @@
 ///   selector: "application:didFinishLaunchingWithOptions:", params: [app, options])
 /// ```
 ///
+/// `Dispatcher(vocabulary: .applicationDelegate)` declares every app
+/// lifecycle selector at once, with argument checks, domains and
+/// exactly-once completion handlers; see ``Vocabulary``.
+///
 /// **Order.** Handlers run by priority, higher first; equal priorities run
 /// in registration order.
 ///
@@ -38,6 +42,8 @@ public final class Dispatcher: @unchecked Sendable {
   struct Entry {
     let arity: Int
     var declaredFold: Fold?
+    /// What a vocabulary declared beyond the fold; `nil` for plain selectors.
+    var contract: Contract?
     /// Sorted: higher priority first, then lower sequence first.
     var registrations: ContiguousArray<Registration> = []
 
@@ -48,6 +54,7 @@ public final class Dispatcher: @unchecked Sendable {
   struct Snapshot {
     let arity: Int
     let declaredFold: Fold?
+    let contract: Contract?
     let registrations: ContiguousArray<Registration>
   }
 
@@ -63,12 +70,30 @@ public final class Dispatcher: @unchecked Sendable {
     var entries: ContiguousArray<Entry?> = []
     var services: [String: ServiceRecord] = [:]
     var nextSequence = 0
+    var exclusivity = Exclusivity()
   }
 
   let state = Locked(State())
+  let environment: DispatchEnvironment
 
-  /// Creates an empty dispatcher: no services, no declared selectors.
-  public init() {}
+  /// Creates an empty dispatcher: no services, no declared selectors, and
+  /// completion handlers that wait at most 25 seconds on the real clock.
+  public convenience init() {
+    self.init(clock: DispatchQueueClock(), completionDeadline: .seconds(25))
+  }
+
+  /// Creates an empty dispatcher with its own clock and deadline for
+  /// completion handlers.
+  ///
+  /// - Parameters:
+  ///   - clock: Schedules the deadlines; inject a manual clock in tests.
+  ///   - completionDeadline: How long a dispatch waits for the services'
+  ///     completion handlers before it calls the caller's with what has
+  ///     arrived. iOS allows about 30 seconds; keep below that.
+  public init(clock: any DispatchClock, completionDeadline: Duration) {
+    precondition(completionDeadline >= .zero, "the completion deadline cannot be negative")
+    self.environment = DispatchEnvironment(clock: clock, completionDeadline: completionDeadline)
+  }
 
   // MARK: Registering
 
@@ -81,9 +106,12 @@ public final class Dispatcher: @unchecked Sendable {
   ///   - handlers: The service's handlers, keyed by selector.
   /// - Throws: ``DispatchError/malformedSelector(selector:offset:reason:)``
   ///   for the first malformed key (in sorted order), or
-  ///   ``DispatchError/duplicateService(name:)``, or the mistake a table
-  ///   built by ``TypedHandler/table(_:)`` recorded. When it throws, nothing
-  ///   from the call is registered.
+  ///   ``DispatchError/duplicateService(name:)``,
+  ///   ``DispatchError/exclusiveDomainConflict(domain:selector:service:owner:)``
+  ///   when another service already handles a selector of an exclusive
+  ///   domain that this one handles, or the mistake a table built by
+  ///   ``TypedHandler/table(_:)`` recorded. When it throws, nothing from the
+  ///   call is registered.
   /// - Complexity: O(*h* log *h* + Σ *n*), where *h* is the number of handlers
   ///   and *n* the number already registered for each of their selectors.
   public func register(service: String, priority: Int = 0, handlers: [String: Handler]) throws {
@@ -105,6 +133,7 @@ public final class Dispatcher: @unchecked Sendable {
   public func unregister(service: String) -> Bool {
     state.withLock { state in
       guard let record = state.services.removeValue(forKey: service) else { return false }
+      state.exclusivity.release(service)
       for id in record.entryIDs {
         state.entries[id]?.registrations.removeAll { $0.sequence == record.sequence }
       }
@@ -238,6 +267,9 @@ public final class Dispatcher: @unchecked Sendable {
       throw DispatchError.arityMismatch(
         selector: selector, expected: snapshot.arity, actual: params.count)
     }
+    if let contract = snapshot.contract {
+      return try run(contract, snapshot, selector: selector, params: params, fold: fold)
+    }
     let fold = fold ?? snapshot.declaredFold ?? .collect
     return try fold.apply(snapshot.registrations, params: params, selector: selector)
   }
@@ -256,7 +288,7 @@ extension Dispatcher.Entry {
   var snapshot: Dispatcher.Snapshot? {
     guard isKnown else { return nil }
     return Dispatcher.Snapshot(
-      arity: arity, declaredFold: declaredFold, registrations: registrations)
+      arity: arity, declaredFold: declaredFold, contract: contract, registrations: registrations)
   }
 
   /// Inserts after every registration of higher or equal priority.

@@ -43,6 +43,15 @@ import SelectorDispatch
     Case(
       error: .conflictingDeclaration(selector: "a:", declared: "all", requested: "any"),
       message: "`a:` is already declared with fold all; it cannot be declared again with fold any"),
+    Case(
+      error: .exclusiveDomainConflict(
+        domain: "app state", selector: "a:", service: "new", owner: "old"),
+      message: "service \"new\" cannot handle `a:`: the app state domain is exclusive and "
+        + "service \"old\" already handles it; "
+        + "unregister \"old\" first or leave the domain shared"),
+    Case(
+      error: .duplicateVocabularyEntry(vocabulary: "v", selector: "a:"),
+      message: "vocabulary \"v\" lists `a:` more than once; give each selector one entry"),
   ])
   func descriptionsAreSentences(_ test: Case) {
     #expect(test.error.description == test.message)

@@ -2,9 +2,9 @@ import Foundation
 import SelectorDispatch
 import Testing
 
-/// The README's examples, verbatim, so they keep compiling and doing what
+/// The README's services and manifest examples, verbatim, so they keep compiling and doing what
 /// the README says.
-@Suite struct ReadmeTests {
+@Suite struct ReadmeServicesTests {
   final class PushService: LoadableService {  // LoadableService: Service + init()
     init() {}
     var priority: Int { 10 }

@@ -1,0 +1,118 @@
+import Foundation
+
+/// The type a vocabulary expects for one argument of a selector, checked
+/// before any handler runs.
+///
+/// A mismatch is ``DispatchError/argumentTypeMismatch(selector:index:expected:actual:)``.
+/// ``any`` is not checked at all: it stands for the UIKit objects
+/// (`UIApplication`, `UNUserNotificationCenter`, `NSUserActivity`, …) that
+/// do not exist on Linux.
+///
+/// ```swift
+/// let amount = ArgumentType("Decimal") { $0 is Decimal }
+/// ```
+public struct ArgumentType: Sendable, CustomStringConvertible {
+  /// The built-in tests are cases rather than closures, so that a check is
+  /// one inlined `is` instead of a closure call.
+  enum Test: Sendable {
+    case url, data, error, string, strings, dictionary
+    case custom(@Sendable (Any) -> Bool)
+  }
+
+  /// The name error messages print, such as `URL` or `String or nil`.
+  public let description: String
+
+  /// The test, or `nil` for ``any``.
+  let test: Test?
+
+  /// Whether an `Optional` holding nothing also passes.
+  let allowsNil: Bool
+
+  /// Creates an argument type from a test.
+  ///
+  /// Keep the test cheap, one `is` where possible: it runs on every dispatch
+  /// of the selector.
+  ///
+  /// - Parameters:
+  ///   - name: The type's name as error messages print it.
+  ///   - matches: Whether a value is of this type.
+  public init(_ name: String, matches: @escaping @Sendable (Any) -> Bool) {
+    self.init(name, .custom(matches))
+  }
+
+  private init(_ name: String, _ test: Test?, allowsNil: Bool = false) {
+    self.description = name
+    self.test = test
+    self.allowsNil = allowsNil
+  }
+
+  /// Anything; not checked. Used for UIKit objects.
+  public static let any = ArgumentType("any", nil)
+
+  /// A Foundation `URL`.
+  public static let url = ArgumentType("URL", .url)
+
+  /// Foundation `Data`, such as a device token.
+  public static let data = ArgumentType("Data", .data)
+
+  /// An `Error`.
+  public static let error = ArgumentType("Error", .error)
+
+  /// A `String`, or a `RawRepresentable` whose raw value is a `String`, such
+  /// as UIKit's `UIApplication.ExtensionPointIdentifier`.
+  public static let string = ArgumentType("String", .string)
+
+  /// An array of `String`s, such as a restoration identifier path.
+  public static let strings = ArgumentType("[String]", .strings)
+
+  /// Any `Dictionary` (whatever its key and value types, such as UIKit's
+  /// `[UIApplication.LaunchOptionsKey: Any]`) or `NSDictionary`.
+  ///
+  /// Checked by conformance, without converting the elements.
+  public static let dictionary = ArgumentType("Dictionary", .dictionary)
+
+  /// This type, or `nil` (an `Optional` holding nothing).
+  public var orNil: ArgumentType {
+    guard test != nil, !allowsNil else { return self }
+    return ArgumentType("\(description) or nil", test, allowsNil: true)
+  }
+
+  /// Whether `value` has this type.
+  func accepts(_ value: Any) -> Bool {
+    guard let test else { return true }
+    return Self.passes(test, value)
+      || (allowsNil && (value as? any OptionalMarker)?.isNone == true)
+  }
+
+  private static func passes(_ test: Test, _ value: Any) -> Bool {
+    switch test {
+    case .url: value is URL
+    case .data: value is Data
+    case .error: value is any Error
+    case .string: value is String || (value as? any RawRepresentable)?.rawValue is String
+    case .strings: value is [String]
+    case .dictionary:
+      // The usual types by metatype identity first: a conformance lookup
+      // costs about a hundred nanoseconds, a pointer comparison nothing.
+      type(of: value) == [String: Any].self || type(of: value) == [AnyHashable: Any].self
+        || value is any DictionaryMarker || value is NSDictionary
+    case .custom(let matches): matches(value)
+    }
+  }
+}
+
+/// Marks every `Dictionary`, so that one conformance check tells a
+/// dictionary apart without casting its elements.
+private protocol DictionaryMarker {}
+extension Dictionary: DictionaryMarker {}
+
+/// Tells an `Optional` that holds nothing apart inside an `Any`.
+private protocol OptionalMarker {
+  var isNone: Bool { get }
+}
+extension Optional: OptionalMarker {
+  fileprivate var isNone: Bool {
+    if case .none = self { return true }
+    return false
+  }
+}

@@ -1,0 +1,135 @@
+/// The function type of a selector's completion-handler argument, and how
+/// the services' answers to it fold into the one answer the caller gets.
+///
+/// The caller's completion is never handed to the services. Each service
+/// gets its own completion of the same function type, and the caller's
+/// runs exactly once: after every service the fold called has called its
+/// own, or when the ``Dispatcher``'s deadline passes, with the answers that
+/// arrived by then. With no services it runs at once, with the identity.
+///
+/// | kind | function type | fold | identity |
+/// |---|---|---|---|
+/// | ``void`` | `() -> Void` | none | none |
+/// | ``backgroundFetch`` | `(BackgroundFetchResult) -> Void` | newData, failed, noData | `noData` |
+/// | ``presentationOptions`` | `(UInt) -> Void` | bitwise OR | `0` |
+/// | ``anySucceeded`` | `(Bool) -> Void` | OR | `false` |
+/// | ``watchReply`` | `([AnyHashable: Any]?) -> Void` | merge, earlier service wins | `nil` |
+///
+/// The caller's completion runs on the thread of the last service
+/// completion to arrive, on the clock's thread when the deadline passes, or
+/// on the dispatching thread when every service completed synchronously.
+/// The deadline counts from the moment every service the fold asks has been
+/// called. When a dispatch throws before any handler runs (an argument of
+/// the wrong type, including the completion itself), the caller's
+/// completion has not been called and remains the caller's to call.
+///
+/// Build your own for a custom vocabulary with ``folding(_:identity:combine:)``.
+public struct CompletionKind: Sendable, CustomStringConvertible {
+  /// The completion's function type, such as `(Bool) -> Void`.
+  public let description: String
+
+  /// Casts the caller's completion; `nil` when it has another type.
+  let bind: @Sendable (Any) -> CompletionBinding?
+
+  /// A completion with no value, `() -> Void`: the caller's runs once, after
+  /// every service's.
+  public static let void = CompletionKind(description: "() -> Void") { caller in
+    guard let caller = caller as? () -> Void else { return nil }
+    return CompletionBinding(
+      finish: { _ in caller() },
+      makeCompletion: { arrive in { () in arrive(()) } as () -> Void })
+  }
+
+  /// `(BackgroundFetchResult) -> Void`: ``BackgroundFetchResult/newData`` if
+  /// any service had new data, else ``BackgroundFetchResult/failed`` if any
+  /// failed, else ``BackgroundFetchResult/noData``.
+  public static let backgroundFetch = folding(
+    BackgroundFetchResult.self, identity: .noData
+  ) { $0.combined(with: $1) }
+
+  /// `(UInt) -> Void` carrying a `UNNotificationPresentationOptions` raw
+  /// value: the union of the options the services asked for; `0` (do not
+  /// present) when none did.
+  public static let presentationOptions = folding(UInt.self, identity: 0) { $0 | $1 }
+
+  /// `(Bool) -> Void`: `true` if any service succeeded, such as a shortcut
+  /// item that some service handled; `false` when none did.
+  public static let anySucceeded = folding(Bool.self, identity: false) { $0 || $1 }
+
+  /// `([AnyHashable: Any]?) -> Void`, a WatchKit reply: the services'
+  /// dictionaries merged, where an earlier service (higher priority) wins a
+  /// key both set; `nil` when no service replied with a dictionary.
+  public static let watchReply = CompletionKind(
+    unchecked: [AnyHashable: Any]?.self, identity: nil
+  ) { merged, reply in
+    guard let reply else { return merged }
+    return (merged ?? [:]).merging(reply) { earlier, _ in earlier }
+  }
+
+  /// A completion that takes one value, folded pairwise in service order.
+  ///
+  /// ```swift
+  /// let anyPaid = CompletionKind.folding(Bool.self, identity: false) { $0 || $1 }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - value: The completion's parameter type; the caller's and each
+  ///     service's completion is `(Value) -> Void`.
+  ///   - identity: The answer when no service answered.
+  ///   - combine: Folds the answer so far with the next service's answer,
+  ///     in priority order. It runs on the thread of the last completion.
+  /// - Returns: The completion kind.
+  public static func folding<Value: Sendable>(
+    _ value: Value.Type, identity: Value,
+    combine: @escaping @Sendable (Value, Value) -> Value
+  ) -> CompletionKind {
+    CompletionKind(unchecked: value, identity: identity, combine: combine)
+  }
+
+  private init(description: String, bind: @escaping @Sendable (Any) -> CompletionBinding?) {
+    self.description = description
+    self.bind = bind
+  }
+
+  /// The generic form without a `Sendable` requirement, for UIKit's
+  /// dictionaries of `Any`: values only cross threads under the join's lock,
+  /// on their way from a service to the caller.
+  private init<Value>(
+    unchecked value: Value.Type, identity: Value, combine: @escaping (Value, Value) -> Value
+  ) {
+    let box = UncheckedBox(value: (identity, combine))
+    self.init(description: "(\(Value.self)) -> Void") { caller in
+      guard let caller = caller as? (Value) -> Void else { return nil }
+      let (identity, combine) = box.value
+      return CompletionBinding(
+        finish: { answers in
+          var folded = identity
+          for case let answer? in answers {
+            if let answer = answer as? Value { folded = combine(folded, answer) }
+          }
+          caller(folded)
+        },
+        makeCompletion: { arrive in { (answer: Value) in arrive(answer) } as (Value) -> Void })
+    }
+  }
+}
+
+/// The caller's completion, cast to its function type.
+///
+/// `@unchecked Sendable`: the caller's completion (UIKit's, in an app) may
+/// be called from any thread, which is what UIKit allows; the dispatcher
+/// calls it exactly once.
+struct CompletionBinding: @unchecked Sendable {
+  /// Folds the answers (one per service, in priority order; `nil` for a
+  /// service that did not answer) and calls the caller's completion.
+  let finish: ([Any?]) -> Void
+  /// Makes one service's completion, of the caller's function type, that
+  /// passes its answer to `arrive`.
+  let makeCompletion: (@escaping @Sendable (Any) -> Void) -> Any
+}
+
+/// Carries a value the compiler cannot prove `Sendable` into a `@Sendable`
+/// closure; see the callers for why that is safe.
+struct UncheckedBox<Value>: @unchecked Sendable {
+  let value: Value
+}

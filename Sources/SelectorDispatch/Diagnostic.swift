@@ -1,0 +1,50 @@
+/// Something a ``Dispatcher`` noticed that is not an error of the current
+/// call but that a person should hear about, such as a service that called
+/// its completion handler twice.
+///
+/// Install a handler with ``Dispatcher/diagnosticHandler`` to receive them;
+/// without one they are dropped. ``description`` is a sentence the
+/// command-line tool prints unchanged.
+public enum Diagnostic: Sendable, Equatable, CustomStringConvertible {
+  /// A service called its completion a second time; the call was ignored.
+  case completionCalledTwice(selector: String, service: String)
+
+  /// A service had not called its completion when the deadline passed; the
+  /// caller's completion ran without its answer.
+  case completionMissedDeadline(selector: String, service: String, deadlineMilliseconds: Int)
+
+  /// A service called its completion after the deadline; the call was
+  /// ignored.
+  case completionAfterDeadline(selector: String, service: String)
+
+  /// A service registered a handler for a deprecated selector.
+  case deprecatedSelector(selector: String, service: String, replacement: String)
+
+  /// The service the diagnostic is about.
+  public var service: String {
+    switch self {
+    case .completionCalledTwice(_, let service), .completionMissedDeadline(_, let service, _),
+      .completionAfterDeadline(_, let service), .deprecatedSelector(_, let service, _):
+      service
+    }
+  }
+
+  /// A sentence that says what happened, where, and what was done about it.
+  public var description: String {
+    switch self {
+    case .completionCalledTwice(let selector, let service):
+      "service \"\(service)\" called the completion handler of "
+        + "\(DispatchError.quote(selector)) more than once; the extra call was ignored"
+    case .completionMissedDeadline(let selector, let service, let milliseconds):
+      "service \"\(service)\" did not call the completion handler of "
+        + "\(DispatchError.quote(selector)) within \(milliseconds) ms; "
+        + "the caller's completion ran without its answer"
+    case .completionAfterDeadline(let selector, let service):
+      "service \"\(service)\" called the completion handler of "
+        + "\(DispatchError.quote(selector)) after the deadline; the call was ignored"
+    case .deprecatedSelector(let selector, let service, let replacement):
+      "service \"\(service)\" handles the deprecated \(DispatchError.quote(selector)); "
+        + "handle \(replacement) instead"
+    }
+  }
+}

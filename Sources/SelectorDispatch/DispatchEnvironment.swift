@@ -1,0 +1,36 @@
+/// What a ``Dispatcher`` needs beyond its table: the clock and deadline for
+/// completion handlers and where diagnostics go.
+final class DispatchEnvironment: Sendable {
+  let clock: any DispatchClock
+  let completionDeadline: Duration
+  /// The handler sits in a struct, never directly in `Locked`: a bare
+  /// function passed `inout` through the generic `withLock` is reabstracted
+  /// on the way in and out, so every read would wrap it in two more thunks
+  /// (measured: a chain thousands deep after a few thousand diagnostics).
+  private struct Box {
+    let handler: (@Sendable (Diagnostic) -> Void)?
+  }
+
+  private let diagnosticHandler = Locked(Box(handler: nil))
+
+  init(clock: any DispatchClock, completionDeadline: Duration) {
+    self.clock = clock
+    self.completionDeadline = completionDeadline
+  }
+
+  /// The deadline in whole milliseconds, for diagnostics.
+  var deadlineMilliseconds: Int {
+    let (seconds, attoseconds) = completionDeadline.components
+    return Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)
+  }
+
+  var handler: (@Sendable (Diagnostic) -> Void)? {
+    get { diagnosticHandler.withLock { $0.handler } }
+    set { diagnosticHandler.withLock { $0 = Box(handler: newValue) } }
+  }
+
+  /// Delivers a diagnostic on the current thread, with no lock held.
+  func report(_ diagnostic: Diagnostic) {
+    handler?(diagnostic)
+  }
+}

@@ -1,0 +1,39 @@
+extension Dispatcher {
+  /// Dispatches a selector whose last argument is a completion handler.
+  ///
+  /// The caller's completion is never handed to the services: each service
+  /// gets its own, made by a ``CompletionJoin`` that calls the caller's
+  /// exactly once. When this throws before any handler runs (the completion
+  /// has the wrong type), the caller's completion was not called and is
+  /// still the caller's to call.
+  func runJoiningCompletions(
+    _ kind: CompletionKind, _ registrations: ContiguousArray<Registration>, selector: String,
+    params: [Any], fold: Fold
+  ) throws -> Any? {
+    let index = params.count - 1
+    guard let binding = kind.bind(params[index]) else {
+      throw DispatchError.argumentTypeMismatch(
+        selector: selector, index: index, expected: kind.description,
+        actual: String(describing: type(of: params[index])))
+    }
+    let join = CompletionJoin(
+      selector: selector, services: registrations.map(\.service), binding: binding,
+      environment: environment)
+    var wrapped = ContiguousArray<Registration>()
+    wrapped.reserveCapacity(registrations.count)
+    for (slot, registration) in registrations.enumerated() {
+      let handler = registration.handler
+      let own: Handler = { params in
+        var params = params
+        params[index] = join.arm(slot)
+        return handler(params)
+      }
+      wrapped.append(
+        Registration(
+          handler: own, service: registration.service, priority: registration.priority,
+          sequence: registration.sequence))
+    }
+    defer { join.seal() }
+    return try fold.apply(wrapped, params: params, selector: selector)
+  }
+}

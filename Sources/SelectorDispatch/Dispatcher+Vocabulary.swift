@@ -1,0 +1,124 @@
+extension Dispatcher {
+  /// What a vocabulary declared about one selector beyond its fold, built
+  /// once when it is declared: the argument checks, the completion and the
+  /// domain. A selector without one pays a single `nil` test per dispatch.
+  final class Contract: Sendable {
+    struct Check: Sendable {
+      let index: Int
+      let type: ArgumentType
+    }
+
+    let entry: Vocabulary.Entry
+    /// Only the arguments whose type is checked, in order.
+    let checks: ContiguousArray<Check>
+    /// The entry's completion, copied out so that a dispatch reads one field
+    /// instead of copying the entry.
+    let completion: CompletionKind?
+
+    init(_ entry: Vocabulary.Entry) {
+      self.entry = entry
+      self.checks = ContiguousArray(
+        entry.arguments.enumerated().compactMap { index, type in
+          type.test == nil ? nil : Check(index: index, type: type)
+        })
+      self.completion = entry.completion
+    }
+  }
+
+  /// Creates a dispatcher that declares every selector of a vocabulary.
+  ///
+  /// ```swift
+  /// let dispatcher = Dispatcher(vocabulary: .applicationDelegate)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - vocabulary: The selectors to declare, with their folds, domains,
+  ///     argument types and completions.
+  ///   - clock: Schedules the deadlines of completion handlers; the real
+  ///     clock by default.
+  ///   - completionDeadline: How long a dispatch waits for the services'
+  ///     completion handlers; 25 seconds by default, below iOS's budget of
+  ///     about 30.
+  public convenience init(
+    vocabulary: Vocabulary, clock: any DispatchClock = DispatchQueueClock(),
+    completionDeadline: Duration = .seconds(25)
+  ) {
+    self.init(clock: clock, completionDeadline: completionDeadline)
+    do {
+      try declare(vocabulary)
+    } catch {
+      // A new dispatcher has nothing a valid vocabulary could conflict with.
+      preconditionFailure("declaring \(vocabulary) on a new dispatcher failed: \(error)")
+    }
+  }
+
+  /// Declares every selector of a vocabulary, all or nothing.
+  ///
+  /// Declaring the same entry again does nothing, and a selector declared
+  /// earlier with ``declare(_:fold:)`` and the same fold gains the entry's
+  /// signature.
+  ///
+  /// - Parameter vocabulary: The selectors to declare.
+  /// - Throws: ``DispatchError/conflictingDeclaration(selector:declared:requested:)``
+  ///   when a selector is already declared with another fold or signature,
+  ///   or ``DispatchError/exclusiveDomainConflict(domain:selector:service:owner:)``
+  ///   when two registered services already handle selectors of a domain
+  ///   the vocabulary makes exclusive. When it throws, nothing is declared.
+  public func declare(_ vocabulary: Vocabulary) throws {
+    let declarations = vocabulary.entries.map { entry in
+      (SelectorKey(validated: entry.selector, arity: entry.arity), Contract(entry))
+    }
+    try state.withLock { state in
+      var next = state
+      for (key, contract) in declarations {
+        next.makeEntry(for: key)
+        let existing = next.entries[key.id]
+        let requested = contract.entry.description
+        if let declared = existing?.contract, declared.entry.description != requested {
+          throw DispatchError.conflictingDeclaration(
+            selector: key.description, declared: declared.entry.description, requested: requested)
+        }
+        if let declared = existing?.declaredFold, declared != contract.entry.fold {
+          throw DispatchError.conflictingDeclaration(
+            selector: key.description, declared: declared.description, requested: requested)
+        }
+        if existing?.contract == nil {
+          next.entries[key.id]?.contract = contract
+          next.entries[key.id]?.declaredFold = contract.entry.fold
+        }
+      }
+      next.exclusivity.domains.formUnion(vocabulary.exclusiveDomains)
+      try next.recomputeOwners()
+      state = next
+    }
+  }
+
+  /// Receives the dispatcher's ``Diagnostic``s: completions called twice or
+  /// late, services that missed the deadline, handlers of deprecated
+  /// selectors.
+  ///
+  /// It is called on the thread where the dispatcher noticed, with no lock
+  /// held; `nil` (the default) drops diagnostics.
+  public var diagnosticHandler: (@Sendable (Diagnostic) -> Void)? {
+    get { environment.handler }
+    set { environment.handler = newValue }
+  }
+
+  /// Checks the arguments, then dispatches, joining completions if the
+  /// selector has one.
+  func run(
+    _ contract: Contract, _ snapshot: Snapshot, selector: String, params: [Any], fold: Fold?
+  ) throws -> Any? {
+    for check in contract.checks where !check.type.accepts(params[check.index]) {
+      throw DispatchError.argumentTypeMismatch(
+        selector: selector, index: check.index, expected: check.type.description,
+        actual: String(describing: type(of: params[check.index])))
+    }
+    let fold = fold ?? snapshot.declaredFold ?? .collect
+    if let completion = contract.completion {
+      return try runJoiningCompletions(
+        completion, snapshot.registrations, selector: selector, params: params, fold: fold)
+    }
+    return try fold.apply(snapshot.registrations, params: params, selector: selector)
+  }
+}

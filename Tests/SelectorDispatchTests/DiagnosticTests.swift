@@ -1,0 +1,31 @@
+import SelectorDispatch
+import Testing
+
+@Suite struct DiagnosticTests {
+  @Test(arguments: [
+    (
+      Diagnostic.completionCalledTwice(selector: "a:", service: "push"),
+      "service \"push\" called the completion handler of `a:` more than once; "
+        + "the extra call was ignored"
+    ),
+    (
+      Diagnostic.completionMissedDeadline(
+        selector: "a:", service: "push", deadlineMilliseconds: 25),
+      "service \"push\" did not call the completion handler of `a:` within 25 ms; "
+        + "the caller's completion ran without its answer"
+    ),
+    (
+      Diagnostic.completionAfterDeadline(selector: "a:", service: "push"),
+      "service \"push\" called the completion handler of `a:` after the deadline; "
+        + "the call was ignored"
+    ),
+    (
+      Diagnostic.deprecatedSelector(selector: "a:", service: "push", replacement: "b:"),
+      "service \"push\" handles the deprecated `a:`; handle b: instead"
+    ),
+  ])
+  func descriptionsAreSentences(_ diagnostic: Diagnostic, _ message: String) {
+    #expect(diagnostic.description == message)
+    #expect(diagnostic.service == "push")
+  }
+}
