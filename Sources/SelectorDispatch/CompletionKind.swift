@@ -23,6 +23,11 @@
 /// the wrong type, including the completion itself), the caller's
 /// completion has not been called and remains the caller's to call.
 ///
+/// The caller may pass its completion as `(Value) -> Void` or as
+/// `@Sendable (Value) -> Void` (a cast from `Any` tells them apart); services
+/// always receive the plain `(Value) -> Void` named by ``description``, so
+/// that one cast in a service works whichever the host passed.
+///
 /// Build your own for a custom vocabulary with ``folding(_:identity:combine:)``.
 public struct CompletionKind: Sendable, CustomStringConvertible {
   /// The completion's function type, such as `(Bool) -> Void`.
@@ -34,7 +39,8 @@ public struct CompletionKind: Sendable, CustomStringConvertible {
   /// A completion with no value, `() -> Void`: the caller's runs once, after
   /// every service's.
   public static let void = CompletionKind(description: "() -> Void") { caller in
-    guard let caller = caller as? () -> Void else { return nil }
+    let plain = caller as? () -> Void
+    guard let caller = plain ?? (caller as? @Sendable () -> Void) else { return nil }
     return CompletionBinding(
       finish: { _ in caller() },
       makeCompletion: { arrive in { () in arrive(()) } as () -> Void })
@@ -99,7 +105,8 @@ public struct CompletionKind: Sendable, CustomStringConvertible {
   ) {
     let box = UncheckedBox(value: (identity, combine))
     self.init(description: "(\(Value.self)) -> Void") { caller in
-      guard let caller = caller as? (Value) -> Void else { return nil }
+      let plain = caller as? (Value) -> Void
+      guard let caller = plain ?? (caller as? @Sendable (Value) -> Void) else { return nil }
       let (identity, combine) = box.value
       return CompletionBinding(
         finish: { answers in

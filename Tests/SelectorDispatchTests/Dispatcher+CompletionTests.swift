@@ -363,4 +363,24 @@ import Testing
     #expect(missed == late, "every service the deadline cut off called later, and was reported")
     #expect(clock.pending == 0)
   }
+
+  @Test func aSendableCallerCompletionIsAcceptedAndServicesGetThePlainType() throws {
+    let dispatcher = Dispatcher(vocabulary: .applicationDelegate, clock: ManualClock())
+    let log = CallLog()
+    try dispatcher.register(
+      service: "plain",
+      handlers: [
+        Self.respond: { params in
+          let completion = params[2] as? () -> Void
+          log.record("service got () -> Void: \(completion != nil)")
+          completion?()
+          return nil
+        }
+      ])
+    let sendable: @Sendable () -> Void = { log.record("caller") }
+    _ = try dispatcher.dispatch(selector: Self.respond, params: ["center", "response", sendable])
+    let fetched: @Sendable (BackgroundFetchResult) -> Void = { log.record("fetch \($0)") }
+    _ = try dispatcher.dispatch(selector: Self.fetch, params: ["app", fetched])
+    #expect(log.entries == ["service got () -> Void: true", "caller", "fetch noData"])
+  }
 }
