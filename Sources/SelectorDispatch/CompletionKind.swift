@@ -36,9 +36,17 @@ public struct CompletionKind: Sendable, CustomStringConvertible {
   /// Casts the caller's completion; `nil` when it has another type.
   let bind: @Sendable (Any) -> CompletionBinding?
 
+  /// Makes a completion of this kind's function type that passes its value
+  /// to `receive`: what a tool injecting events passes as the caller's
+  /// completion.
+  package let makeCompletion: @Sendable (@escaping @Sendable (Any) -> Void) -> Any
+
   /// A completion with no value, `() -> Void`: the caller's runs once, after
   /// every service's.
-  public static let void = CompletionKind(description: "() -> Void") { caller in
+  public static let void = CompletionKind(
+    description: "() -> Void",
+    makeCompletion: { receive in { () in receive(()) } as () -> Void }
+  ) { caller in
     let plain = caller as? () -> Void
     guard let caller = plain ?? (caller as? @Sendable () -> Void) else { return nil }
     return CompletionBinding(
@@ -92,8 +100,13 @@ public struct CompletionKind: Sendable, CustomStringConvertible {
     CompletionKind(unchecked: value, identity: identity, combine: combine)
   }
 
-  private init(description: String, bind: @escaping @Sendable (Any) -> CompletionBinding?) {
+  private init(
+    description: String,
+    makeCompletion: @escaping @Sendable (@escaping @Sendable (Any) -> Void) -> Any,
+    bind: @escaping @Sendable (Any) -> CompletionBinding?
+  ) {
     self.description = description
+    self.makeCompletion = makeCompletion
     self.bind = bind
   }
 
@@ -104,7 +117,10 @@ public struct CompletionKind: Sendable, CustomStringConvertible {
     unchecked value: Value.Type, identity: Value, combine: @escaping (Value, Value) -> Value
   ) {
     let box = UncheckedBox(value: (identity, combine))
-    self.init(description: "(\(Value.self)) -> Void") { caller in
+    self.init(
+      description: "(\(Value.self)) -> Void",
+      makeCompletion: { receive in { (answer: Value) in receive(answer) } as (Value) -> Void }
+    ) { caller in
       let plain = caller as? (Value) -> Void
       guard let caller = plain ?? (caller as? @Sendable (Value) -> Void) else { return nil }
       let (identity, combine) = box.value

@@ -1,4 +1,5 @@
 import Dispatch
+import SelectorDispatchTesting
 import Testing
 
 @testable import SelectorDispatch
@@ -46,7 +47,7 @@ import Testing
     FetchCase(results: [], expected: .noData),
   ])
   func backgroundFetchFoldsAndCompletesOnce(_ test: FetchCase) throws {
-    let clock = ManualClock()
+    let clock = FakeClock()
     let dispatcher = Dispatcher(vocabulary: .applicationDelegate, clock: clock)
     let log = CallLog()
     for (index, result) in test.results.enumerated() {
@@ -65,7 +66,7 @@ import Testing
   }
 
   @Test func theCallerWaitsForEveryServiceThenCompletesOnce() throws {
-    let clock = ManualClock()
+    let clock = FakeClock()
     let dispatcher = Dispatcher(vocabulary: .applicationDelegate, clock: clock)
     let kept = Locked<[String: (UInt) -> Void]>([:])
     for name in ["badge", "sound", "banner"] {
@@ -88,7 +89,7 @@ import Testing
   }
 
   @Test func withNoServicesTheCallerCompletesAtOnceWithTheIdentity() throws {
-    let dispatcher = Dispatcher(vocabulary: .applicationDelegate, clock: ManualClock())
+    let dispatcher = Dispatcher(vocabulary: .applicationDelegate, clock: FakeClock())
     let log = CallLog()
     let present: (UInt) -> Void = { log.record("present \($0)") }
     let shortcut: (Bool) -> Void = { log.record("shortcut \($0)") }
@@ -104,7 +105,7 @@ import Testing
 
   @Test(arguments: [([false, true, false], true), ([false, false], false)])
   func shortcutItemsSucceedIfAnyServiceDid(_ answers: [Bool], _ expected: Bool) throws {
-    let dispatcher = Dispatcher(vocabulary: .applicationDelegate, clock: ManualClock())
+    let dispatcher = Dispatcher(vocabulary: .applicationDelegate, clock: FakeClock())
     let log = CallLog()
     for (index, answer) in answers.enumerated() {
       try dispatcher.register(
@@ -119,7 +120,7 @@ import Testing
   }
 
   @Test func watchRepliesMergeWithTheEarlierServiceWinning() throws {
-    let dispatcher = Dispatcher(vocabulary: .applicationDelegate, clock: ManualClock())
+    let dispatcher = Dispatcher(vocabulary: .applicationDelegate, clock: FakeClock())
     let log = CallLog()
     let first: [AnyHashable: Any]? = ["steps": 10, "owner": "first"]
     let second: [AnyHashable: Any]? = ["owner": "second", "hearts": 3]
@@ -141,7 +142,7 @@ import Testing
   }
 
   @Test func aSecondCallIsIgnoredAndReported() throws {
-    let clock = ManualClock()
+    let clock = FakeClock()
     let dispatcher = Dispatcher(vocabulary: .applicationDelegate, clock: clock)
     let diagnostics = DiagnosticLog()
     diagnostics.attach(to: dispatcher)
@@ -168,7 +169,7 @@ import Testing
   }
 
   @Test func aServiceThatNeverCallsIsCutOffAtTheDeadline() throws {
-    let clock = ManualClock()
+    let clock = FakeClock()
     let dispatcher = Dispatcher(vocabulary: .applicationDelegate, clock: clock)
     let diagnostics = DiagnosticLog()
     diagnostics.attach(to: dispatcher)
@@ -203,7 +204,7 @@ import Testing
   }
 
   @Test func theDeadlineIsConfigurable() throws {
-    let clock = ManualClock()
+    let clock = FakeClock()
     let dispatcher = Dispatcher(
       vocabulary: .applicationDelegate, clock: clock, completionDeadline: .seconds(5))
     let kept = Locked<[String: () -> Void]>([:])
@@ -226,7 +227,7 @@ import Testing
           "claim:completion:", domain: Domain("claims"), fold: .firstTrue, arguments: [.any],
           completion: .void)
       ])
-    let clock = ManualClock()
+    let clock = FakeClock()
     let dispatcher = Dispatcher(vocabulary: vocabulary, clock: clock)
     let log = CallLog()
     try dispatcher.register(
@@ -251,7 +252,7 @@ import Testing
     let threads = 8
     let eventsPerThread = 1000
     let events = threads * eventsPerThread
-    let dispatcher = Dispatcher(vocabulary: .applicationDelegate, clock: ManualClock())
+    let dispatcher = Dispatcher(vocabulary: .applicationDelegate, clock: FakeClock())
     let diagnostics = DiagnosticLog()
     diagnostics.attach(to: dispatcher)
     // Per event: the two completions kept by "first" and "second".
@@ -318,7 +319,7 @@ import Testing
 
   @Test func theDeadlineRacingLateCompletionsStillCompletesEachEventOnce() throws {
     let events = 2000
-    let clock = ManualClock()
+    let clock = FakeClock()
     let dispatcher = Dispatcher(vocabulary: .applicationDelegate, clock: clock)
     let diagnostics = DiagnosticLog()
     diagnostics.attach(to: dispatcher)
@@ -365,7 +366,7 @@ import Testing
   }
 
   @Test func aSendableCallerCompletionIsAcceptedAndServicesGetThePlainType() throws {
-    let dispatcher = Dispatcher(vocabulary: .applicationDelegate, clock: ManualClock())
+    let dispatcher = Dispatcher(vocabulary: .applicationDelegate, clock: FakeClock())
     let log = CallLog()
     try dispatcher.register(
       service: "plain",

@@ -1,4 +1,5 @@
 import Foundation
+import SelectorDispatchTesting
 import Testing
 
 @testable import SelectorDispatch
