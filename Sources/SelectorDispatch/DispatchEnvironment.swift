@@ -13,6 +13,19 @@ final class DispatchEnvironment: Sendable {
 
   private let diagnosticHandler = Locked(Box(handler: nil))
 
+  /// Wraps each service's handlers as it registers (package access: the
+  /// test kit's recorder uses it to trace services from any source).
+  private struct Instrumentation {
+    let wrap: (@Sendable (String, [String: Handler]) -> [String: Handler])?
+  }
+
+  private let instrumentation = Locked(Instrumentation(wrap: nil))
+
+  var instrument: (@Sendable (String, [String: Handler]) -> [String: Handler])? {
+    get { instrumentation.withLock { $0.wrap } }
+    set { instrumentation.withLock { $0 = Instrumentation(wrap: newValue) } }
+  }
+
   init(clock: any DispatchClock, completionDeadline: Duration) {
     self.clock = clock
     self.completionDeadline = completionDeadline

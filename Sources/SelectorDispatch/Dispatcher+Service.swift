@@ -35,6 +35,18 @@ extension Dispatcher {
     }
   }
 
+  /// Wraps the handlers of every service registered from now on, on any
+  /// path (code, ``Service``, manifest): how a tracer or profiler sees every
+  /// call without a cost for dispatchers that are not traced.
+  ///
+  /// `wrap` receives the service's name and its validated handlers and
+  /// returns handlers for the same selectors.
+  package func instrumentRegistrations(
+    _ wrap: @escaping @Sendable (String, [String: Handler]) -> [String: Handler]
+  ) {
+    environment.instrument = wrap
+  }
+
   /// A service to register: what ``register(batch:)`` needs.
   struct Pending {
     let name: String
@@ -60,9 +72,15 @@ extension Dispatcher {
   func register(batch: [Pending]) throws(BatchFailure) {
     var prepared: [(service: Pending, keyed: [(SelectorKey, Handler)])] = []
     prepared.reserveCapacity(batch.count)
+    let instrument = environment.instrument
     for (index, service) in batch.enumerated() {
       do {
-        prepared.append((service, try Self.keyed(service.handlers)))
+        var handlers = try Self.keyed(service.handlers)
+        if let instrument {
+          let wrapped = instrument(service.name, Dictionary(uniqueKeysWithValues: handlers.map { ($0.0.description, $0.1) }))
+          handlers = handlers.map { ($0.0, wrapped[$0.0.description] ?? $0.1) }
+        }
+        prepared.append((service, handlers))
       } catch {
         throw BatchFailure(index: index, error: error.named(service.name))
       }

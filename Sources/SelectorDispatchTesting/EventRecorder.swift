@@ -122,6 +122,17 @@ public final class EventRecorder: @unchecked Sendable {
     }
   }
 
+  /// Records every handler call of every service registered with
+  /// `dispatcher` from now on, whether it registers by handler table, as a
+  /// ``Service`` or from a manifest.
+  ///
+  /// - Parameter dispatcher: The dispatcher to trace.
+  public func recordEveryService(of dispatcher: Dispatcher) {
+    dispatcher.instrumentRegistrations { [self] service, handlers in
+      instrument(service: service, handlers: handlers)
+    }
+  }
+
   /// Handlers that only record their calls and give a fixed answer.
   ///
   /// - Parameters:
