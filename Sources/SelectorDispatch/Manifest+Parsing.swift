@@ -5,7 +5,8 @@ extension Manifest {
   ///
   /// Data that begins with `{` or `[` (after an optional byte order mark
   /// and white space) is read as JSON; anything else as a property list
-  /// (XML or binary). Both shapes described in ``Manifest`` are accepted.
+  /// (XML, binary, or OpenStep text). Both shapes described in ``Manifest``
+  /// are accepted.
   /// Entry names must be unique, disabled entries included.
   ///
   /// Pure and safe on any input: it never traps, refuses data larger than

@@ -4,12 +4,21 @@ extension Manifest {
   /// The deepest property list converted; manifests need three levels.
   private static let maximumPropertyListDepth = 32
 
-  /// Reads a property list (XML or binary) with Foundation and converts it
-  /// to the common value form. Property lists carry no positions, except
-  /// the line a syntax error names.
+  /// Reads a property list and converts it to the common value form.
+  ///
+  /// Binary property lists go to ``ManifestBinaryPropertyListReader``:
+  /// Foundation on Linux crashes on some malformed ones. XML and OpenStep
+  /// property lists go to `PropertyListSerialization`, which survives
+  /// mutation fuzzing of both. Property lists carry no positions, except the
+  /// line a syntax error names.
   static func readPropertyList(_ data: Data) throws(ManifestError) -> ManifestValue {
     guard !data.isEmpty else {
       throw .malformed(format: "property list", position: nil, reason: "the file is empty")
+    }
+    let bytes = [UInt8](data.prefix(8))
+    if ManifestBinaryPropertyListReader.recognizes(bytes) {
+      var reader = try ManifestBinaryPropertyListReader([UInt8](data))
+      return try reader.readDocument()
     }
     let object: Any
     do {

@@ -16,12 +16,18 @@ import Foundation
 /// subclasses or not. The class is created with `init()` only if it is a
 /// ``LoadableService``; any other class, such as `Foundation.FileHandle`,
 /// is reported and never created. Only names made of identifiers separated
-/// by dots are looked up. Set ``allowsReflection`` to `false` to resolve
-/// through the catalog alone.
+/// by dots are looked up. A name without a module, such as seed 000's
+/// `AppModulePush`, is also tried in each of ``modules``. Set
+/// ``allowsReflection`` to `false` to resolve through the catalog alone.
 public struct ServiceCatalog {
   /// Whether names the catalog does not hold are looked up as classes.
   /// Defaults to `true`.
   public var allowsReflection: Bool
+
+  /// Modules in which a name without a dot is also looked up, in order:
+  /// with `["MyApp"]`, `AppModulePush` also tries `MyApp.AppModulePush`.
+  /// The first class found decides. Empty by default.
+  public var modules: [String] = []
 
   private var factories: [String: () -> any Service]
 
@@ -68,11 +74,15 @@ public struct ServiceCatalog {
   /// Resolves a name without creating anything.
   func resolve(_ name: String) -> Resolution {
     if let factory = factories[name] { return .factory(factory) }
-    if allowsReflection, Self.isClassName(name), let found = NSClassFromString(name) {
-      guard let type = found as? any LoadableService.Type else {
-        return .notAService(type: String(reflecting: found))
+    if allowsReflection, Self.isClassName(name) {
+      let qualified = name.utf8.contains(UInt8(ascii: ".")) ? [] : modules.map { "\($0).\(name)" }
+      for candidate in [name] + qualified where Self.isClassName(candidate) {
+        guard let found = NSClassFromString(candidate) else { continue }
+        guard let type = found as? any LoadableService.Type else {
+          return .notAService(type: String(reflecting: found))
+        }
+        return .factory { type.init() }
       }
-      return .factory { type.init() }
     }
     return .unknown(suggestion: Suggestion.nearest(to: name, among: names))
   }

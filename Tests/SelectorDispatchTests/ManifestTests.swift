@@ -68,6 +68,69 @@ import Testing
     #expect(try Manifest.parse(data).entries == [Entry(name: "PushService", priority: -3)])
   }
 
+  @Test func binaryPlistWithEveryKindOfValue() throws {
+    let object: [String: Any] = [
+      "services": [
+        ["name": "Bé😀", "priority": Int(Int32.max) + 1, "enabled": false],
+        "Plain",
+        ["name": String(repeating: "Long", count: 10), "priority": 0],
+      ]
+    ]
+    let data = try PropertyListSerialization.data(
+      fromPropertyList: object, format: .binary, options: 0)
+    #expect(
+      try Manifest.parse(data).entries == [
+        Entry(name: "Bé😀", priority: Int(Int32.max) + 1, isEnabled: false),
+        Entry(name: "Plain"),
+        Entry(name: String(repeating: "Long", count: 10), priority: 0),
+      ])
+    let odd: [String: Any] = ["services": [["name": "A", "priority": Data([1])]]]
+    let oddData = try PropertyListSerialization.data(
+      fromPropertyList: odd, format: .binary, options: 0)
+    #expect(
+      throws: ManifestError.invalidEntry(
+        index: 0, name: "A", field: "priority", position: nil, expected: "an integer",
+        actual: "data")
+    ) { try Manifest.parse(oddData) }
+  }
+
+  /// A binary plist from raw objects: 1-byte references, 2-byte offsets.
+  static func bplist(_ objects: [[UInt8]], top: UInt8 = 0) -> Data {
+    var bytes = Array("bplist00".utf8)
+    var offsets: [Int] = []
+    for object in objects {
+      offsets.append(bytes.count)
+      bytes += object
+    }
+    let table = bytes.count
+    for offset in offsets { bytes += [UInt8(offset >> 8), UInt8(offset & 0xFF)] }
+    bytes += [0, 0, 0, 0, 0, 0, 2, 1]
+    for value in [objects.count, Int(top), table] {
+      bytes += (0..<8).reversed().map { UInt8(truncatingIfNeeded: value >> ($0 * 8)) }
+    }
+    return Data(bytes)
+  }
+
+  @Test func binaryPlistCyclesAndSharedObjectsAreRefused() {
+    // An array that contains itself.
+    let cycle = Self.bplist([[0xA1, 0]])
+    #expect(throws: ManifestError.self) { try Manifest.parse(cycle) }
+    // 31 arrays, each holding the next one twice: 2^31 values if expanded.
+    var objects: [[UInt8]] = (0..<31).map { [0xA2, UInt8($0 + 1), UInt8($0 + 1)] }
+    objects.append([0x51, UInt8(ascii: "A")])
+    let error = try? #require(throws: ManifestError.self) {
+      try Manifest.parse(Self.bplist(objects))
+    }
+    #expect(error?.description.contains("more values than the file has bytes") == true)
+    // References, offsets and counts that point outside the file.
+    for bad in [
+      Self.bplist([[0xA1, 9]]), Self.bplist([[0x5F, 0x13, 0x7F, 0xFF, 0xFF, 0xFF]]),
+      Self.bplist([[0x51]], top: 3), Data("bplist00".utf8), Data("bplist17xxxxxxxx".utf8),
+    ] {
+      #expect(throws: ManifestError.self) { try Manifest.parse(bad) }
+    }
+  }
+
   @Test func richJSONWithPositions() throws {
     let manifest = try Manifest.parse(Data(Self.richJSON.utf8))
     #expect(
@@ -255,15 +318,25 @@ import Testing
 
   @Test func mutatedManifestsParseOrThrowButNeverCrash() {
     var random = SplitMix(state: 2026)
-    let seeds = [Self.richJSON, Self.richPlist, Self.seedPlist].map { Array($0.utf8) }
+    var seeds = [Self.richJSON, Self.richPlist, Self.seedPlist].map { Array($0.utf8) }
+    let binary: [String: Any] = [
+      "services": [["name": "Push", "priority": -2, "enabled": true], "Log", ["name": "é"]]
+    ]
+    if let data = try? PropertyListSerialization.data(
+      fromPropertyList: binary, format: .binary, options: 0)
+    {
+      seeds.append([UInt8](data))
+    }
     let alphabet = Array(#"{}[]",:\u0 1-e.tfn<>/ plistarraydict"#.utf8) + [0x00, 0xFF, 0x0A]
     var parsed = 0
     var refused = 0
-    for round in 0..<1_500 {
+    for round in 0..<2_000 {
       var bytes = seeds[round % seeds.count]
       for _ in 0..<Int.random(in: 1...4, using: &random) {
         let at = Int.random(in: 0..<bytes.count, using: &random)
         switch Int.random(in: 0..<3, using: &random) {
+        case 0 where seeds.count > 3 && round % seeds.count == 3:
+          bytes[at] = UInt8.random(in: 0...255, using: &random)
         case 0: bytes[at] = alphabet.randomElement(using: &random) ?? 0
         case 1: bytes.insert(alphabet.randomElement(using: &random) ?? 0, at: at)
         default: bytes.remove(at: at)
@@ -277,7 +350,7 @@ import Testing
         #expect(!error.description.isEmpty)
       }
     }
-    #expect(parsed + refused == 1_500)
+    #expect(parsed + refused == 2_000)
     #expect(refused > 0)
   }
 }

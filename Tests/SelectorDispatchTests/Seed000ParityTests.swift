@@ -106,11 +106,15 @@ import Testing
 
   @Test func modulesLoadByClassNameThroughNSClassFromString() throws {
     let manager = try Self.manager()
+    // Bare class names as in the seed's plist, found in the listed module,
+    // and a module-qualified one.
     let plist = Self.plist
-      .replacingOccurrences(of: "AppModulePush", with: "SelectorDispatchTests.ReflectedPush")
+      .replacingOccurrences(of: "AppModulePush", with: "ReflectedPush")
       .replacingOccurrences(of: "AppModuleShare", with: "SelectorDispatchTests.ReflectedLog")
       .replacingOccurrences(of: "<string>AppModuleToken</string>", with: "")
-    let names = try manager.register(Manifest.parse(Data(plist.utf8)))
+    var catalog = ServiceCatalog()
+    catalog.modules = ["SelectorDispatchTests"]
+    let names = try manager.register(Manifest.parse(Data(plist.utf8)), catalog: catalog)
     #expect(names == ["ReflectedPush", "ReflectedLog"])
     #expect(manager.responds(to: Self.background))
   }

@@ -76,6 +76,24 @@ final class NotAService {
     }
   }
 
+  @Test func bareNamesAreTriedInTheListedModules() {
+    var catalog = ServiceCatalog()
+    guard case .unknown = catalog.resolve("ReflectedPush") else {
+      Issue.record("a bare name resolved without modules")
+      return
+    }
+    catalog.modules = ["NoSuchModule", "SelectorDispatchTests"]
+    guard case .factory(let make) = catalog.resolve("ReflectedPush") else {
+      Issue.record("ReflectedPush did not resolve in SelectorDispatchTests")
+      return
+    }
+    #expect(make().name == "ReflectedPush")
+    guard case .notAService = catalog.resolve("NotAService") else {
+      Issue.record("NotAService was not reported")
+      return
+    }
+  }
+
   @Test func theCatalogComesFirstAndSuggestsNames() {
     var catalog = ServiceCatalog(allowsReflection: false)
     catalog.add(ReflectedPush.self)
