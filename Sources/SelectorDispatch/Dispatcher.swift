@@ -22,33 +22,78 @@
 /// the next dispatch, not the current one. Handlers run on the dispatching
 /// thread.
 public final class Dispatcher: @unchecked Sendable {
-  /// One service's handler for one selector.
+  /// Who registered one handler, and where it goes in the call order. The
+  /// handler itself sits at the same index of the entry's handlers.
+  struct Registration {
+    let service: String
+    let priority: Int
+    let sequence: Int
+
+    /// Whether this registration is called before `other`: higher priority
+    /// first, then registration order.
+    func runsBefore(_ other: Registration) -> Bool {
+      priority != other.priority ? priority > other.priority : sequence < other.sequence
+    }
+  }
+
+  /// Everything the dispatcher knows about one selector. Mutated only
+  /// under the lock.
+  struct Entry {
+    let arity: Int
+    private(set) var declaredFold: Fold?
+    /// In call order whenever ``isSorted``; `handlers[i]` belongs to
+    /// `registrations[i]`.
+    fileprivate private(set) var registrations: ContiguousArray<Registration> = []
+    /// Moved only by generic code (``Moving``), so each handler keeps the
+    /// representation it had in the caller's dictionary: every move through
+    /// concrete code would wrap it in one more reabstraction thunk, which
+    /// each call would then pay.
+    fileprivate private(set) var handlers: ContiguousArray<Handler> = []
+    /// Registering appends; the next dispatch sorts if an append broke the
+    /// order. Registering *n* handlers for one selector is O(*n*), and
+    /// publishing them O(*n* log *n*), not O(*n*²).
+    private var isSorted = true
+    /// What dispatches read; `nil` after a change, rebuilt by the next
+    /// dispatch.
+    private var published: Snapshot?
+
+    init(arity: Int) { self.arity = arity }
+
+    var isKnown: Bool { declaredFold != nil || !registrations.isEmpty }
+
+    var hasHandlers: Bool { !registrations.isEmpty }
+  }
+
+  /// What a dispatch needs about one selector, built once after each change
+  /// and shared by every dispatch until the next one: a dispatch holds the
+  /// lock only to retain it.
+  ///
+  /// Immutable (`let` only: no exclusivity checks on the hot path). To carry
+  /// more per-selector data to dispatch, add a `let` here and fill it in
+  /// ``init(_:)``.
   ///
   /// `@unchecked Sendable`: handlers are not `Sendable` by design (see
   /// ``Handler``); the dispatcher only moves them between threads under its
   /// lock and calls them on the dispatching thread.
-  struct Registration: @unchecked Sendable {
-    let handler: Handler
-    let service: String
-    let priority: Int
-    let sequence: Int
-  }
-
-  /// Everything the dispatcher knows about one selector.
-  struct Entry {
-    let arity: Int
-    var declaredFold: Fold?
-    /// Sorted: higher priority first, then lower sequence first.
-    var registrations: ContiguousArray<Registration> = []
-
-    var isKnown: Bool { declaredFold != nil || !registrations.isEmpty }
-  }
-
-  /// What a dispatch needs, copied out under the lock.
-  struct Snapshot {
+  final class Snapshot: @unchecked Sendable {
     let arity: Int
     let declaredFold: Fold?
+    /// The handlers in call order.
+    let handlers: ContiguousArray<Handler>
+    /// `registrations[i]` registered `handlers[i]`; read only to name a
+    /// service in an error.
     let registrations: ContiguousArray<Registration>
+
+    /// Shares the entry's arrays, which must be in call order.
+    fileprivate init(_ entry: Entry) {
+      arity = entry.arity
+      declaredFold = entry.declaredFold
+      handlers = entry.handlers
+      registrations = entry.registrations
+    }
+
+    /// The service that registered `handlers[index]`.
+    func service(at index: Int) -> String { registrations[index].service }
   }
 
   struct ServiceRecord {
@@ -83,27 +128,35 @@ public final class Dispatcher: @unchecked Sendable {
   ///   for the first malformed key (in sorted order), or
   ///   ``DispatchError/duplicateService(name:)``. When it throws, nothing
   ///   from the call is registered.
-  /// - Complexity: O(*h* log *h* + Σ *n*), where *h* is the number of handlers
-  ///   and *n* the number already registered for each of their selectors.
+  /// - Complexity: O(*h*), where *h* is the number of handlers; the next
+  ///   dispatch of each selector sorts its handlers if this call broke their
+  ///   order.
   public func register(service: String, priority: Int = 0, handlers: [String: Handler]) throws {
-    var keyed: [(SelectorKey, Handler)] = []
-    keyed.reserveCapacity(handlers.count)
-    for text in handlers.keys.sorted() {
-      keyed.append((try SelectorKey(text), handlers[text].unsafelyUnwrapped))
+    let (texts, values) = Moving.split(handlers)
+    var keys: [SelectorKey] = []
+    keys.reserveCapacity(texts.count)
+    var firstMalformed: (text: String, error: any Error)?
+    for text in texts {
+      do {
+        keys.append(try SelectorKey(text))
+      } catch {
+        // Report the first in sorted order whatever the dictionary's order.
+        if firstMalformed.map({ text < $0.text }) ?? true { firstMalformed = (text, error) }
+      }
     }
+    if let firstMalformed { throw firstMalformed.error }
     try state.withLock { state in
       guard state.services[service] == nil else {
         throw DispatchError.duplicateService(name: service)
       }
       let sequence = state.nextSequence
       state.nextSequence += 1
-      for (key, handler) in keyed {
+      let registration = Registration(service: service, priority: priority, sequence: sequence)
+      for (index, key) in keys.enumerated() {
         state.makeEntry(for: key)
-        let registration = Registration(
-          handler: handler, service: service, priority: priority, sequence: sequence)
-        state.entries[key.id]?.insert(registration)
+        state.entries[key.id]?.append(registration, handlerAt: index, of: values)
       }
-      state.services[service] = ServiceRecord(sequence: sequence, entryIDs: keyed.map { $0.0.id })
+      state.services[service] = ServiceRecord(sequence: sequence, entryIDs: keys.map(\.id))
     }
   }
 
@@ -119,7 +172,7 @@ public final class Dispatcher: @unchecked Sendable {
     state.withLock { state in
       guard let record = state.services.removeValue(forKey: service) else { return false }
       for id in record.entryIDs {
-        state.entries[id]?.registrations.removeAll { $0.sequence == record.sequence }
+        state.entries[id]?.removeRegistrations(sequence: record.sequence)
       }
       return true
     }
@@ -145,7 +198,7 @@ public final class Dispatcher: @unchecked Sendable {
         throw DispatchError.conflictingDeclaration(
           selector: selector, declared: declared.description, requested: fold.description)
       }
-      state.entries[key.id]?.declaredFold = fold
+      state.entries[key.id]?.declare(fold)
     }
   }
 
@@ -159,7 +212,7 @@ public final class Dispatcher: @unchecked Sendable {
   public func responds(to selector: String) -> Bool {
     state.withLock { state in
       guard let id = state.ids[selector] else { return false }
-      return state.entries[id]?.registrations.isEmpty == false
+      return state.entries[id]?.hasHandlers == true
     }
   }
 
@@ -227,7 +280,7 @@ public final class Dispatcher: @unchecked Sendable {
   private func dispatch(selector: String, params: [Any], fold: Fold?) throws -> Any? {
     let snapshot = state.withLock { state -> Snapshot? in
       guard let id = state.ids[selector] else { return nil }
-      return state.entries[id]?.snapshot
+      return state.snapshot(id)
     }
     guard let snapshot else {
       _ = try SelectorKey.validate(selector)
@@ -237,10 +290,9 @@ public final class Dispatcher: @unchecked Sendable {
   }
 
   private func dispatch(_ key: SelectorKey, params: [Any], fold: Fold?) throws -> Any? {
-    let snapshot = state.withLock { state -> Snapshot? in
-      key.id < state.entries.count ? state.entries[key.id]?.snapshot : nil
+    guard let snapshot = state.withLock({ $0.snapshot(key.id) }) else {
+      throw unrecognized(key.description)
     }
-    guard let snapshot else { throw unrecognized(key.description) }
     return try run(snapshot, selector: key.description, params: params, fold: fold)
   }
 
@@ -252,7 +304,7 @@ public final class Dispatcher: @unchecked Sendable {
         selector: selector, expected: snapshot.arity, actual: params.count)
     }
     let fold = fold ?? snapshot.declaredFold ?? .collect
-    return try fold.apply(snapshot.registrations, params: params, selector: selector)
+    return try fold.apply(snapshot, params: params, selector: selector)
   }
 
   private func unrecognized(_ selector: String) -> DispatchError {
@@ -266,29 +318,94 @@ public final class Dispatcher: @unchecked Sendable {
 
 extension Dispatcher.Entry {
   /// The entry as a dispatch sees it, or `nil` when it is not known.
-  var snapshot: Dispatcher.Snapshot? {
+  mutating func snapshot() -> Dispatcher.Snapshot? {
+    if let published { return published }
     guard isKnown else { return nil }
-    return Dispatcher.Snapshot(
-      arity: arity, declaredFold: declaredFold, registrations: registrations)
+    if !isSorted {
+      let order = registrations.indices.sorted {
+        registrations[$0].runsBefore(registrations[$1])
+      }
+      registrations = Moving.select(order, of: registrations)
+      handlers = Moving.select(order, of: handlers)
+      isSorted = true
+    }
+    let snapshot = Dispatcher.Snapshot(self)
+    published = snapshot
+    return snapshot
   }
 
-  /// Inserts after every registration of higher or equal priority.
-  mutating func insert(_ registration: Dispatcher.Registration) {
-    var low = 0
-    var high = registrations.count
-    while low < high {
-      let middle = (low + high) / 2
-      if registrations[middle].priority >= registration.priority {
-        low = middle + 1
-      } else {
-        high = middle
-      }
+  /// Adds a service's handler, `values[index]`.
+  mutating func append(
+    _ registration: Dispatcher.Registration, handlerAt index: Int,
+    of values: ContiguousArray<Handler>
+  ) {
+    published = nil
+    if let last = registrations.last, !last.runsBefore(registration) { isSorted = false }
+    registrations.append(registration)
+    Moving.append(values, index, to: &handlers)
+  }
+
+  /// Removes the registrations of one registered service.
+  mutating func removeRegistrations(sequence: Int) {
+    published = nil
+    let kept = registrations.indices.filter { registrations[$0].sequence != sequence }
+    guard kept.count < registrations.count else { return }
+    registrations = Moving.select(kept, of: registrations)
+    handlers = Moving.select(kept, of: handlers)
+  }
+
+  mutating func declare(_ fold: Fold) {
+    published = nil
+    declaredFold = fold
+  }
+}
+
+/// Moves handlers between collections in generic code only.
+///
+/// A `Handler` stored in a generic collection has the most general
+/// representation; taking it out in concrete code wraps it in a
+/// reabstraction thunk, and storing it again wraps that in another. Moving
+/// it here, where its type is a generic parameter, keeps the representation
+/// the caller's dictionary gave it, so a dispatch calls through one thunk
+/// at most.
+private enum Moving {
+  /// The dictionary's keys and values, in its own order.
+  static func split<Value>(_ dictionary: [String: Value]) -> ([String], ContiguousArray<Value>) {
+    var keys: [String] = []
+    var values = ContiguousArray<Value>()
+    keys.reserveCapacity(dictionary.count)
+    values.reserveCapacity(dictionary.count)
+    for (key, value) in dictionary {
+      keys.append(key)
+      values.append(value)
     }
-    registrations.insert(registration, at: low)
+    return (keys, values)
+  }
+
+  static func append<Element>(
+    _ source: ContiguousArray<Element>, _ index: Int, to target: inout ContiguousArray<Element>
+  ) {
+    target.append(source[index])
+  }
+
+  static func select<Element>(_ indices: [Int], of source: ContiguousArray<Element>)
+    -> ContiguousArray<Element>
+  {
+    var selected = ContiguousArray<Element>()
+    selected.reserveCapacity(indices.count)
+    for index in indices { selected.append(source[index]) }
+    return selected
   }
 }
 
 extension Dispatcher.State {
+  /// The snapshot of the selector with interned identity `id`, or `nil`
+  /// when the selector is not known here.
+  mutating func snapshot(_ id: Int) -> Dispatcher.Snapshot? {
+    guard id < entries.count else { return nil }
+    return entries[id]?.snapshot()
+  }
+
   /// Makes sure there is an entry for `key`.
   mutating func makeEntry(for key: SelectorKey) {
     if entries.count <= key.id {

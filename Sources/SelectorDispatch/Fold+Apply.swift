@@ -1,5 +1,5 @@
 extension Fold {
-  /// Calls the registrations this fold asks, in order, and combines their
+  /// Calls the handlers this fold asks, in order, and combines their
   /// answers.
   ///
   /// Every loop calls a handler before it looks at what has been folded so
@@ -7,26 +7,25 @@ extension Fold {
   /// ``DispatchError`` (a typed handler whose arguments did not cast, or a
   /// throwing handler that threw) counts as no opinion; like an answer of the
   /// wrong type it is thrown after every handler the fold calls has run.
-  func apply(
-    _ registrations: ContiguousArray<Dispatcher.Registration>, params: [Any], selector: String
-  ) throws -> Any? {
+  func apply(_ snapshot: Dispatcher.Snapshot, params: [Any], selector: String) throws -> Any? {
+    let handlers = snapshot.handlers
     var failure: DispatchError?
     func fail(_ error: DispatchError) {
       if failure == nil { failure = error }
     }
     /// The answer, or `nil` when it is `nil`, `()` or a failure.
-    func meaningful(_ answer: Any?, _ registration: Dispatcher.Registration) -> Any? {
+    func meaningful(_ answer: Any?, _ index: Int) -> Any? {
       guard let answer, !(answer is Void) else { return nil }
       if let error = answer as? DispatchError {
-        fail(error.attributed(to: registration.service))
+        fail(error.attributed(to: snapshot.service(at: index)))
         return nil
       }
       return answer
     }
-    func reject(_ answer: Any, _ registration: Dispatcher.Registration, _ expected: String) {
+    func reject(_ answer: Any, _ index: Int, _ expected: String) {
       fail(
         .resultTypeMismatch(
-          selector: selector, service: registration.service, expected: expected,
+          selector: selector, service: snapshot.service(at: index), expected: expected,
           actual: String(describing: type(of: answer))))
     }
 
@@ -35,38 +34,51 @@ extension Fold {
     case .any, .all, .firstTrue:
       var sawTrue = false
       var sawFalse = false
-      for registration in registrations {
-        let answer = registration.handler(params)
-        if let bool = answer as? Bool {
-          if bool { sawTrue = true } else { sawFalse = true }
-        } else if let other = meaningful(answer, registration) {
-          reject(other, registration, "Bool or nil")
+      Answer.withSlot { slot in
+        for index in handlers.indices {
+          slot.initialize(to: handlers[index](params))
+          if let bool = Answer.peekBool(slot) {
+            if bool { sawTrue = true } else { sawFalse = true }
+          } else {
+            let answer = slot.move()
+            if let bool = answer as? Bool {
+              if bool { sawTrue = true } else { sawFalse = true }
+            } else if let other = meaningful(answer, index) {
+              reject(other, index, "Bool or nil")
+            }
+          }
+          if sawTrue, case .firstTrue = self { break }
         }
-        if sawTrue, case .firstTrue = self { break }
       }
       if case .all = self { result = !sawFalse } else { result = sawTrue }
     case .firstNonNil:
       var first: Any?
-      for registration in registrations {
-        first = meaningful(registration.handler(params), registration)
+      for index in handlers.indices {
+        first = meaningful(handlers[index](params), index)
         if first != nil { break }
       }
       result = first
     case .last:
       var last: Any?
-      for registration in registrations {
-        if let answer = meaningful(registration.handler(params), registration) { last = answer }
+      for index in handlers.indices {
+        if let answer = meaningful(handlers[index](params), index) { last = answer }
       }
       result = last
     case .broadcast:
-      for registration in registrations { _ = meaningful(registration.handler(params), registration) }
+      Answer.withSlot { slot in
+        for index in handlers.indices {
+          slot.initialize(to: handlers[index](params))
+          // Answers are ignored; only a failure needs a closer look.
+          if !Answer.isTrivial(slot) { _ = meaningful(slot.move(), index) }
+        }
+      }
       result = nil
     case .collect, .custom:
       var answers: [Any?] = []
-      answers.reserveCapacity(registrations.count)
-      for registration in registrations {
-        let answer = registration.handler(params)
-        _ = meaningful(answer, registration)
+      answers.reserveCapacity(handlers.count)
+      for index in handlers.indices {
+        let answer = handlers[index](params)
+        _ = meaningful(answer, index)
         answers.append(answer)
       }
       if let failure { throw failure }
@@ -74,10 +86,10 @@ extension Fold {
       result = answers
     case .intersection, .union:
       var mask: UInt?
-      for registration in registrations {
-        guard let answer = meaningful(registration.handler(params), registration) else { continue }
+      for index in handlers.indices {
+        guard let answer = meaningful(handlers[index](params), index) else { continue }
         guard let bits = Self.mask(answer) else {
-          reject(answer, registration, "an unsigned integer mask or nil")
+          reject(answer, index, "an unsigned integer mask or nil")
           continue
         }
         if case .union = self { mask = (mask ?? 0) | bits } else { mask = (mask ?? ~0) & bits }
