@@ -104,16 +104,23 @@ public final class Dispatcher: @unchecked Sendable {
   struct State {
     /// Selector text to interned identity, for every selector seen here.
     var ids: [String: Int] = [:]
+    /// The same, for the string-keyed dispatch path.
+    var index: SelectorIndex
     /// Indexed by ``SelectorKey``'s interned identity.
     var entries: ContiguousArray<Entry?> = []
     var services: [String: ServiceRecord] = [:]
     var nextSequence = 0
   }
 
-  private let state = Locked(State())
+  private let state: Locked<State>
+  /// ``SelectorIndex``'s seed, readable without the lock.
+  private let seed: UInt64
 
   /// Creates an empty dispatcher: no services, no declared selectors.
-  public init() {}
+  public init() {
+    seed = UInt64.random(in: .min ... .max)
+    state = Locked(State(index: SelectorIndex(seed: seed)))
+  }
 
   // MARK: Registering
 
@@ -278,6 +285,16 @@ public final class Dispatcher: @unchecked Sendable {
   }
 
   private func dispatch(selector: String, params: [Any], fold: Fold?) throws -> Any? {
+    // Fast path: hash the bytes before taking the lock.
+    let indexed = selector.utf8.withContiguousStorageIfAvailable { text in
+      let hash = SelectorIndex.hash(text, seed: seed)
+      return state.withLock { state -> Snapshot? in
+        state.index.id(of: text, hash: hash).flatMap { state.snapshot($0) }
+      }
+    }
+    if let snapshot = indexed ?? nil {
+      return try run(snapshot, selector: selector, params: params, fold: fold)
+    }
     let snapshot = state.withLock { state -> Snapshot? in
       guard let id = state.ids[selector] else { return nil }
       return state.snapshot(id)
@@ -414,6 +431,7 @@ extension Dispatcher.State {
     if entries[key.id] == nil {
       entries[key.id] = Dispatcher.Entry(arity: key.arity)
       ids[key.description] = key.id
+      index.insert(key.description, id: key.id)
     }
   }
 }

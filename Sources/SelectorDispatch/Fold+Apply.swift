@@ -9,25 +9,7 @@ extension Fold {
   /// wrong type it is thrown after every handler the fold calls has run.
   func apply(_ snapshot: Dispatcher.Snapshot, params: [Any], selector: String) throws -> Any? {
     let handlers = snapshot.handlers
-    var failure: DispatchError?
-    func fail(_ error: DispatchError) {
-      if failure == nil { failure = error }
-    }
-    /// The answer, or `nil` when it is `nil`, `()` or a failure.
-    func meaningful(_ answer: Any?, _ index: Int) -> Any? {
-      guard let answer, !(answer is Void) else { return nil }
-      if let error = answer as? DispatchError {
-        fail(error.attributed(to: snapshot.service(at: index)))
-        return nil
-      }
-      return answer
-    }
-    func reject(_ answer: Any, _ index: Int, _ expected: String) {
-      fail(
-        .resultTypeMismatch(
-          selector: selector, service: snapshot.service(at: index), expected: expected,
-          actual: String(describing: type(of: answer))))
-    }
+    var outcome = Outcome()
 
     let result: Any?
     switch self {
@@ -43,8 +25,8 @@ extension Fold {
             let answer = slot.move()
             if let bool = answer as? Bool {
               if bool { sawTrue = true } else { sawFalse = true }
-            } else if let other = meaningful(answer, index) {
-              reject(other, index, "Bool or nil")
+            } else if let other = outcome.meaningful(answer, index, snapshot) {
+              outcome.reject(other, index, "Bool or nil", snapshot, selector)
             }
           }
           if sawTrue, case .firstTrue = self { break }
@@ -54,14 +36,15 @@ extension Fold {
     case .firstNonNil:
       var first: Any?
       for index in handlers.indices {
-        first = meaningful(handlers[index](params), index)
+        first = outcome.meaningful(handlers[index](params), index, snapshot)
         if first != nil { break }
       }
       result = first
     case .last:
       var last: Any?
       for index in handlers.indices {
-        if let answer = meaningful(handlers[index](params), index) { last = answer }
+        let answer = outcome.meaningful(handlers[index](params), index, snapshot)
+        if let answer { last = answer }
       }
       result = last
     case .broadcast:
@@ -69,7 +52,7 @@ extension Fold {
         for index in handlers.indices {
           slot.initialize(to: handlers[index](params))
           // Answers are ignored; only a failure needs a closer look.
-          if !Answer.isTrivial(slot) { _ = meaningful(slot.move(), index) }
+          if !Answer.isTrivial(slot) { _ = outcome.meaningful(slot.move(), index, snapshot) }
         }
       }
       result = nil
@@ -78,26 +61,65 @@ extension Fold {
       answers.reserveCapacity(handlers.count)
       for index in handlers.indices {
         let answer = handlers[index](params)
-        _ = meaningful(answer, index)
+        _ = outcome.meaningful(answer, index, snapshot)
         answers.append(answer)
       }
-      if let failure { throw failure }
+      if let failure = outcome.failure { throw failure }
       if case .custom(_, let reduce) = self { return try reduce(answers) }
       result = answers
     case .intersection, .union:
       var mask: UInt?
       for index in handlers.indices {
-        guard let answer = meaningful(handlers[index](params), index) else { continue }
+        let answer = outcome.meaningful(handlers[index](params), index, snapshot)
+        guard let answer else { continue }
         guard let bits = Self.mask(answer) else {
-          reject(answer, index, "an unsigned integer mask or nil")
+          outcome.reject(
+            answer, index, "an unsigned integer mask or nil", snapshot, selector)
           continue
         }
         if case .union = self { mask = (mask ?? 0) | bits } else { mask = (mask ?? ~0) & bits }
       }
       result = mask
     }
-    if let failure { throw failure }
+    if let failure = outcome.failure { throw failure }
     return result
+  }
+
+  /// The first failure of a dispatch, kept to be thrown after the fold's
+  /// handlers ran.
+  ///
+  /// A struct with mutating methods rather than local functions capturing a
+  /// `var`: captured in the folds' loop closures, such a `var` was checked
+  /// for exclusive access at run time (`swift_beginAccess`) on every event.
+  /// It holds nothing else, so making one costs no retain.
+  private struct Outcome {
+    var failure: DispatchError?
+
+    mutating func fail(_ error: DispatchError) {
+      if failure == nil { failure = error }
+    }
+
+    /// The answer, or `nil` when it is `nil`, `()` or a failure.
+    mutating func meaningful(_ answer: Any?, _ index: Int, _ snapshot: Dispatcher.Snapshot)
+      -> Any?
+    {
+      guard let answer, !(answer is Void) else { return nil }
+      if let error = answer as? DispatchError {
+        fail(error.attributed(to: snapshot.service(at: index)))
+        return nil
+      }
+      return answer
+    }
+
+    mutating func reject(
+      _ answer: Any, _ index: Int, _ expected: String, _ snapshot: Dispatcher.Snapshot,
+      _ selector: String
+    ) {
+      fail(
+        .resultTypeMismatch(
+          selector: selector, service: snapshot.service(at: index), expected: expected,
+          actual: String(describing: type(of: answer))))
+    }
   }
 
   /// Reads an option-set mask from `UInt`, a non-negative `Int`, or a
