@@ -5,8 +5,11 @@ import MallocCounter
 ///
 /// ```text
 /// swift run -c release DispatchBenchmarks [--json FILE] [--scenario TEXT]
-///     [--batches N] [--iterations N]
+///     [--batches N] [--rounds N] [--iterations N]
 /// ```
+///
+/// Each row gets `--batches` timed batches of about 100 µs, taken in
+/// `--rounds` interleaved rounds over all rows.
 ///
 /// `--scenario` keeps the row labelled TEXT (such as `closures N=10`), or
 /// else the rows whose label contains TEXT. `--iterations`
@@ -17,7 +20,8 @@ enum DispatchBenchmarks {
   struct Options {
     var json: String?
     var filter: String?
-    var batches = 300
+    var batches = 2_000
+    var rounds = 100
     var iterations: Int?
   }
 
@@ -45,14 +49,8 @@ enum DispatchBenchmarks {
       return
     }
 
-    var results: [Measurement] = []
-    for scenario in scenarios {
-      let build = scenario.unit == .build
-      results.append(
-        Harness.measure(
-          scenario, batches: build ? 15 : options.batches, batchNanoseconds: 100_000,
-          warmUpNanoseconds: build ? 0 : 20_000_000))
-    }
+    var results = Harness.measure(
+      scenarios, batches: options.batches, rounds: options.rounds, batchNanoseconds: 100_000)
     addRatios(&results)
     print(Report.table(results))
     print(Report.targets(results))
@@ -100,10 +98,12 @@ enum DispatchBenchmarks {
       case "--json": options.json = value(argument)
       case "--scenario": options.filter = value(argument)
       case "--batches": options.batches = number(argument)
+      case "--rounds": options.rounds = number(argument)
       case "--iterations": options.iterations = number(argument)
       case "--help", "-h":
         print(
-          "usage: DispatchBenchmarks [--json FILE] [--scenario TEXT] [--batches N] [--iterations N]")
+          "usage: DispatchBenchmarks [--json FILE] [--scenario TEXT] [--batches N] [--rounds N]"
+            + " [--iterations N]")
         exit(0)
       default: fail("unknown argument \(argument); try --help")
       }

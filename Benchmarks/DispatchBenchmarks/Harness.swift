@@ -125,24 +125,27 @@ enum Harness {
     return Double(after - before) / Double(runs)
   }
 
-  /// Times batches of runs after a warm-up, and reports per-run statistics.
-  ///
-  /// The batch size is doubled until one batch takes `batchNanoseconds`, so
-  /// the clock's own cost stays small next to what it measures.
-  static func measure(
-    _ scenario: Scenario, batches: Int, batchNanoseconds: UInt64, warmUpNanoseconds: UInt64
-  ) -> Measurement {
+  /// The number of runs per timed batch: doubled until one batch takes
+  /// `batchNanoseconds`, so the clock's own cost stays small next to what
+  /// it measures. A build is one run per batch.
+  /// Calibration doubles as the first warm-up: 20 ms of runs.
+  static func calibrate(_ scenario: Scenario, batchNanoseconds: UInt64) -> Int {
     var perBatch = 1
-    while true {
+    while scenario.unit == .event {
       let start = now()
       blackHole(scenario.run(perBatch))
-      let elapsed = now() - start
-      if elapsed >= batchNanoseconds || scenario.unit == .build { break }
+      if now() - start >= batchNanoseconds { break }
       perBatch *= 2
     }
-    let warmUpEnd = now() + warmUpNanoseconds
+    let warmUpEnd = now() + (scenario.unit == .event ? 20_000_000 : 0)
     while now() < warmUpEnd { blackHole(scenario.run(perBatch)) }
+    return perBatch
+  }
 
+  /// Runs one untimed batch to bring the scenario back into the caches,
+  /// then times `batches` batches; returns nanoseconds per run.
+  static func sample(_ scenario: Scenario, perBatch: Int, batches: Int) -> [Double] {
+    if scenario.unit == .event { blackHole(scenario.run(perBatch)) }
     var samples: [Double] = []
     samples.reserveCapacity(batches)
     for _ in 0..<batches {
@@ -152,13 +155,34 @@ enum Harness {
       blackHole(checksum)
       samples.append(Double(elapsed) / Double(perBatch))
     }
-    samples.sort()
-    let allocations = allocations(scenario, runs: scenario.unit == .build ? 1 : 10_000)
-    return Measurement(
-      scenario: scenario.name, handlers: scenario.handlers, unit: scenario.unit.rawValue,
-      medianNanoseconds: percentile(samples, 0.5), p90Nanoseconds: percentile(samples, 0.9),
-      p99Nanoseconds: percentile(samples, 0.99), allocations: allocations, ratio: nil,
-      batches: batches, eventsPerBatch: perBatch)
+    return samples
+  }
+
+  /// Times every scenario in `rounds` interleaved rounds, so that a burst
+  /// of load from other processes spreads over all rows instead of skewing
+  /// one, then counts allocations. A build row takes 15 samples in all.
+  static func measure(
+    _ scenarios: [Scenario], batches: Int, rounds: Int, batchNanoseconds: UInt64
+  ) -> [Measurement] {
+    let perBatch = scenarios.map { calibrate($0, batchNanoseconds: batchNanoseconds) }
+    var samples = [[Double]](repeating: [], count: scenarios.count)
+    for _ in 0..<rounds {
+      for (index, scenario) in scenarios.enumerated() {
+        let build = scenario.unit == .build
+        samples[index] += sample(
+          scenario, perBatch: perBatch[index], batches: max(1, (build ? 15 : batches) / rounds))
+      }
+    }
+    return scenarios.indices.map { index in
+      let scenario = scenarios[index]
+      let sorted = samples[index].sorted()
+      return Measurement(
+        scenario: scenario.name, handlers: scenario.handlers, unit: scenario.unit.rawValue,
+        medianNanoseconds: percentile(sorted, 0.5), p90Nanoseconds: percentile(sorted, 0.9),
+        p99Nanoseconds: percentile(sorted, 0.99),
+        allocations: allocations(scenario, runs: scenario.unit == .build ? 1 : 10_000),
+        ratio: nil, batches: sorted.count, eventsPerBatch: perBatch[index])
+    }
   }
 
   /// The nearest-rank percentile of sorted samples.

@@ -53,9 +53,6 @@ public final class Dispatcher: @unchecked Sendable {
     /// order. Registering *n* handlers for one selector is O(*n*), and
     /// publishing them O(*n* log *n*), not O(*n*²).
     private var isSorted = true
-    /// What dispatches read; `nil` after a change, rebuilt by the next
-    /// dispatch.
-    private var published: Snapshot?
 
     init(arity: Int) { self.arity = arity }
 
@@ -108,6 +105,11 @@ public final class Dispatcher: @unchecked Sendable {
     var index: SelectorIndex
     /// Indexed by ``SelectorKey``'s interned identity.
     var entries: ContiguousArray<Entry?> = []
+    /// What dispatches read, indexed like ``entries``: `nil` after a change
+    /// (every change to an entry clears its slot), built by the next
+    /// dispatch. Kept apart from the entries so that the common dispatch
+    /// reads one word, without a mutating access to an entry.
+    var published: ContiguousArray<Snapshot?> = []
     var services: [String: ServiceRecord] = [:]
     var nextSequence = 0
   }
@@ -162,6 +164,7 @@ public final class Dispatcher: @unchecked Sendable {
       for (index, key) in keys.enumerated() {
         state.makeEntry(for: key)
         state.entries[key.id]?.append(registration, handlerAt: index, of: values)
+        state.published[key.id] = nil
       }
       state.services[service] = ServiceRecord(sequence: sequence, entryIDs: keys.map(\.id))
     }
@@ -180,6 +183,7 @@ public final class Dispatcher: @unchecked Sendable {
       guard let record = state.services.removeValue(forKey: service) else { return false }
       for id in record.entryIDs {
         state.entries[id]?.removeRegistrations(sequence: record.sequence)
+        state.published[id] = nil
       }
       return true
     }
@@ -206,6 +210,7 @@ public final class Dispatcher: @unchecked Sendable {
           selector: selector, declared: declared.description, requested: fold.description)
       }
       state.entries[key.id]?.declare(fold)
+      state.published[key.id] = nil
     }
   }
 
@@ -335,8 +340,7 @@ public final class Dispatcher: @unchecked Sendable {
 
 extension Dispatcher.Entry {
   /// The entry as a dispatch sees it, or `nil` when it is not known.
-  mutating func snapshot() -> Dispatcher.Snapshot? {
-    if let published { return published }
+  mutating func makeSnapshot() -> Dispatcher.Snapshot? {
     guard isKnown else { return nil }
     if !isSorted {
       let order = registrations.indices.sorted {
@@ -346,9 +350,7 @@ extension Dispatcher.Entry {
       handlers = Moving.select(order, of: handlers)
       isSorted = true
     }
-    let snapshot = Dispatcher.Snapshot(self)
-    published = snapshot
-    return snapshot
+    return Dispatcher.Snapshot(self)
   }
 
   /// Adds a service's handler, `values[index]`.
@@ -356,7 +358,6 @@ extension Dispatcher.Entry {
     _ registration: Dispatcher.Registration, handlerAt index: Int,
     of values: ContiguousArray<Handler>
   ) {
-    published = nil
     if let last = registrations.last, !last.runsBefore(registration) { isSorted = false }
     registrations.append(registration)
     Moving.append(values, index, to: &handlers)
@@ -364,7 +365,6 @@ extension Dispatcher.Entry {
 
   /// Removes the registrations of one registered service.
   mutating func removeRegistrations(sequence: Int) {
-    published = nil
     let kept = registrations.indices.filter { registrations[$0].sequence != sequence }
     guard kept.count < registrations.count else { return }
     registrations = Moving.select(kept, of: registrations)
@@ -372,7 +372,6 @@ extension Dispatcher.Entry {
   }
 
   mutating func declare(_ fold: Fold) {
-    published = nil
     declaredFold = fold
   }
 }
@@ -419,14 +418,18 @@ extension Dispatcher.State {
   /// The snapshot of the selector with interned identity `id`, or `nil`
   /// when the selector is not known here.
   mutating func snapshot(_ id: Int) -> Dispatcher.Snapshot? {
-    guard id < entries.count else { return nil }
-    return entries[id]?.snapshot()
+    guard id < published.count else { return nil }
+    if let snapshot = published[id] { return snapshot }
+    guard let snapshot = entries[id]?.makeSnapshot() else { return nil }
+    published[id] = snapshot
+    return snapshot
   }
 
   /// Makes sure there is an entry for `key`.
   mutating func makeEntry(for key: SelectorKey) {
     if entries.count <= key.id {
       entries.append(contentsOf: repeatElement(nil, count: key.id + 1 - entries.count))
+      published.append(contentsOf: repeatElement(nil, count: key.id + 1 - published.count))
     }
     if entries[key.id] == nil {
       entries[key.id] = Dispatcher.Entry(arity: key.arity)

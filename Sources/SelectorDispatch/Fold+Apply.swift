@@ -91,12 +91,21 @@ extension Fold {
   /// A struct with mutating methods rather than local functions capturing a
   /// `var`: captured in the folds' loop closures, such a `var` was checked
   /// for exclusive access at run time (`swift_beginAccess`) on every event.
-  /// It holds nothing else, so making one costs no retain.
+  /// It holds nothing else, so making one costs no retain, and the error
+  /// is boxed: one word to carry around the loops instead of a whole
+  /// `DispatchError?`, with an allocation only when a handler fails.
   private struct Outcome {
-    var failure: DispatchError?
+    private final class Box {
+      let error: DispatchError
+      init(_ error: DispatchError) { self.error = error }
+    }
+
+    private var first: Box?
+
+    var failure: DispatchError? { first?.error }
 
     mutating func fail(_ error: DispatchError) {
-      if failure == nil { failure = error }
+      if first == nil { first = Box(error) }
     }
 
     /// The answer, or `nil` when it is `nil`, `()` or a failure.
