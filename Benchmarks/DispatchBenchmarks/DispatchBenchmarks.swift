@@ -78,7 +78,9 @@ enum DispatchBenchmarks {
       } else {
         reference = nil
       }
-      if let reference { results[index].ratio = row.medianNanoseconds / reference.medianNanoseconds }
+      if let reference {
+        results[index].ratio = row.medianNanoseconds / reference.medianNanoseconds
+      }
     }
   }
 
@@ -90,7 +92,9 @@ enum DispatchBenchmarks {
       return value
     }
     func number(_ flag: String) -> Int {
-      guard let number = Int(value(flag)), number > 0 else { fail("\(flag) needs a positive number") }
+      guard let number = Int(value(flag)), number > 0 else {
+        fail("\(flag) needs a positive number")
+      }
       return number
     }
     while let argument = rest.popFirst() {

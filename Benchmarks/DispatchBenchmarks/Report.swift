@@ -92,7 +92,9 @@ enum Report {
       add(
         "\(result.scenario) ≤ 50 ms", result.medianNanoseconds / 1e6, { $0 <= 50 }, suffix: " ms")
     }
-    if let small = median("scale: 40 selectors", 1), let large = median("scale: 100000 selectors", 1) {
+    if let small = median("scale: 40 selectors", 1),
+      let large = median("scale: 100000 selectors", 1)
+    {
       add("dispatch with 100,000 selectors ≤ 1.2× with 40", large / small, { $0 <= 1.2 })
     }
     return lines.joined(separator: "\n")
