@@ -52,13 +52,16 @@ enum DispatchBenchmarks {
     var results = Harness.measure(
       scenarios, batches: options.batches, rounds: options.rounds, batchNanoseconds: 100_000)
     addRatios(&results)
+    let foldAllocations = options.filter == nil ? Scenarios.foldAllocations() : nil
     print(Report.table(results))
+    if options.filter == nil { print(Report.foldAllocations(foldAllocations)) }
     print(Report.targets(results))
     if let path = options.json {
       let encoder = JSONEncoder()
       encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
       do {
-        try encoder.encode(Report.Document(results: results)).write(to: URL(fileURLWithPath: path))
+        let document = Report.Document(results: results, foldAllocations: foldAllocations)
+        try encoder.encode(document).write(to: URL(fileURLWithPath: path))
       } catch {
         fail("cannot write \(path): \(error)")
       }

@@ -6,11 +6,21 @@ enum Report {
   struct Document: Codable {
     let allocationCounting: String
     let results: [Measurement]
+    /// Heap allocations inside one dispatch (params made once), by fold.
+    let foldAllocations: [String: Double]?
 
-    init(results: [Measurement]) {
+    init(results: [Measurement], foldAllocations: [(fold: String, allocations: Double)]?) {
       allocationCounting = Report.allocationMethod
       self.results = results
+      self.foldAllocations = foldAllocations.map { Dictionary(uniqueKeysWithValues: $0) }
     }
+  }
+
+  /// One line per fold: what a dispatch itself allocates.
+  static func foldAllocations(_ counts: [(fold: String, allocations: Double)]?) -> String {
+    guard let counts else { return "Allocations by fold: not counted on this platform.\n" }
+    let list = counts.map { "\($0.fold) \(fixed($0.allocations, 2))" }.joined(separator: ", ")
+    return "Allocations inside one dispatch by fold (N=10, params array made once): \(list).\n"
   }
 
   static var allocationMethod: String {

@@ -1,4 +1,5 @@
 import Foundation
+import MallocCounter
 import SelectorDispatch
 
 /// The selector every dispatch scenario sends: two arguments, like
@@ -390,6 +391,44 @@ enum Scenarios {
         }
       }
       return launched
+    }
+  }
+
+  /// Heap allocations inside one dispatch, per fold, with 10 handlers and
+  /// the params array made once (so only dispatch's own allocations count);
+  /// `nil` when allocations are not counted here.
+  static func foldAllocations() -> [(fold: String, allocations: Double)]? {
+    guard malloc_counter_is_active() != 0 else { return nil }
+    let folds: [(Fold, Any?)] = [
+      (.any, false), (.all, true), (.firstTrue, false), (.firstNonNil, nil), (.last, 7),
+      (.broadcast, ()), (.intersection, UInt(0b1010)), (.union, UInt(0b0101)),
+      (.collect, 1),
+    ]
+    let params: [Any] = [Application(), makeLaunchOptions()]
+    return folds.map { fold, answer in
+      let dispatcher = Dispatcher()
+      for index in 0..<10 {
+        do {
+          try dispatcher.register(service: "s\(index)", handlers: [launch: { _ in answer }])
+        } catch {
+          fatalError("cannot register: \(error)")
+        }
+      }
+      let events = 1_000
+      func run() {
+        for _ in 0..<events {
+          do {
+            blackHole(try dispatcher.dispatch(selector: launch, params: params, fold: fold))
+          } catch {
+            fatalError("dispatch failed: \(error)")
+          }
+        }
+      }
+      run()
+      let before = malloc_counter_allocations()
+      run()
+      let after = malloc_counter_allocations()
+      return (fold.description, Double(after - before) / Double(events))
     }
   }
 }

@@ -14,24 +14,10 @@ extension Fold {
     let result: Any?
     switch self {
     case .any, .all, .firstTrue:
-      var sawTrue = false
-      var sawFalse = false
-      Answer.withSlot { slot in
-        for index in handlers.indices {
-          slot.initialize(to: handlers[index](params))
-          if let bool = Answer.peekBool(slot) {
-            if bool { sawTrue = true } else { sawFalse = true }
-          } else {
-            let answer = slot.move()
-            if let bool = answer as? Bool {
-              if bool { sawTrue = true } else { sawFalse = true }
-            } else if let other = outcome.meaningful(answer, index, snapshot) {
-              outcome.reject(other, index, "Bool or nil", snapshot, selector)
-            }
-          }
-          if sawTrue, case .firstTrue = self { break }
-        }
-      }
+      var stopAtTrue = false
+      if case .firstTrue = self { stopAtTrue = true }
+      let (sawTrue, sawFalse) = Self.tally(
+        snapshot, params: params, selector: selector, stopAtTrue: stopAtTrue, &outcome)
       if case .all = self { result = !sawFalse } else { result = sawTrue }
     case .firstNonNil:
       var first: Any?
@@ -83,6 +69,37 @@ extension Fold {
     }
     if let failure = outcome.failure { throw failure }
     return result
+  }
+
+  /// Calls the handlers of a `Bool` fold and says whether any answered
+  /// `true` and whether any answered `false`.
+  ///
+  /// A function of its own, apart from the other folds: with only this
+  /// loop's state in it, the state stays in registers.
+  private static func tally(
+    _ snapshot: Dispatcher.Snapshot, params: [Any], selector: String, stopAtTrue: Bool,
+    _ outcome: inout Outcome
+  ) -> (sawTrue: Bool, sawFalse: Bool) {
+    let handlers = snapshot.handlers
+    var sawTrue = false
+    var sawFalse = false
+    Answer.withSlot { slot in
+      for index in handlers.indices {
+        slot.initialize(to: handlers[index](params))
+        if let bool = Answer.peekBool(slot) {
+          if bool { sawTrue = true } else { sawFalse = true }
+        } else {
+          let answer = slot.move()
+          if let bool = answer as? Bool {
+            if bool { sawTrue = true } else { sawFalse = true }
+          } else if let other = outcome.meaningful(answer, index, snapshot) {
+            outcome.reject(other, index, "Bool or nil", snapshot, selector)
+          }
+        }
+        if sawTrue && stopAtTrue { break }
+      }
+    }
+    return (sawTrue, sawFalse)
   }
 
   /// The first failure of a dispatch, kept to be thrown after the fold's
