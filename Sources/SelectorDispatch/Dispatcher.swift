@@ -142,31 +142,36 @@ public final class Dispatcher: @unchecked Sendable {
   ///   order.
   public func register(service: String, priority: Int = 0, handlers: [String: Handler]) throws {
     let (texts, values) = Moving.split(handlers)
-    var keys: [SelectorKey] = []
-    keys.reserveCapacity(texts.count)
+    // Selectors this dispatcher already has need neither validating nor
+    // interning: usually all of them, since services share selectors.
+    var ids = state.withLock { state in texts.map { state.index.id(of: $0) } }
+    var newKeys: [SelectorKey] = []
     var firstMalformed: (text: String, error: any Error)?
-    for text in texts {
+    for (index, text) in texts.enumerated() where ids[index] == nil {
       do {
-        keys.append(try SelectorKey(text))
+        let key = try SelectorKey(text)
+        newKeys.append(key)
+        ids[index] = key.id
       } catch {
         // Report the first in sorted order whatever the dictionary's order.
         if firstMalformed.map({ text < $0.text }) ?? true { firstMalformed = (text, error) }
       }
     }
     if let firstMalformed { throw firstMalformed.error }
+    let entryIDs = ids.map { $0.unsafelyUnwrapped }
     try state.withLock { state in
       guard state.services[service] == nil else {
         throw DispatchError.duplicateService(name: service)
       }
       let sequence = state.nextSequence
       state.nextSequence += 1
+      for key in newKeys { state.makeEntry(for: key) }
       let registration = Registration(service: service, priority: priority, sequence: sequence)
-      for (index, key) in keys.enumerated() {
-        state.makeEntry(for: key)
-        state.entries[key.id]?.append(registration, handlerAt: index, of: values)
-        state.published[key.id] = nil
+      for (index, id) in entryIDs.enumerated() {
+        state.entries[id]?.append(registration, handlerAt: index, of: values)
+        state.published[id] = nil
       }
-      state.services[service] = ServiceRecord(sequence: sequence, entryIDs: keys.map(\.id))
+      state.services[service] = ServiceRecord(sequence: sequence, entryIDs: entryIDs)
     }
   }
 

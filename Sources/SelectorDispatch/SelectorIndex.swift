@@ -49,6 +49,14 @@ struct SelectorIndex {
     }
   }
 
+  /// The identity of `selector`, if indexed.
+  func id(of selector: String) -> Int? {
+    let found = selector.utf8.withContiguousStorageIfAvailable { text in
+      id(of: text, hash: Self.hash(text, seed: seed))
+    }
+    return found ?? nil
+  }
+
   private func matches(_ key: Key, _ text: UnsafeBufferPointer<UInt8>) -> Bool {
     guard let base = text.baseAddress else { return key.count == 0 }
     return bytes.withUnsafeBufferPointer { stored in
