@@ -49,9 +49,10 @@ enum Report {
       lines.append("| " + cells.joined(separator: " | ") + " |")
       if index == 0 {
         lines.append(
-          "|" + widths.enumerated().map { column, width in
-            String(repeating: "-", count: width + 1) + (column == 0 ? "-" : ":")
-          }.joined(separator: "|") + "|")
+          "|"
+            + widths.enumerated().map { column, width in
+              String(repeating: "-", count: width + 1) + (column == 0 ? "-" : ":")
+            }.joined(separator: "|") + "|")
       }
     }
     return lines.joined(separator: "\n") + "\n\n"

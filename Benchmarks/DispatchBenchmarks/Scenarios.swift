@@ -133,10 +133,8 @@ enum Scenarios {
     for selectors in [40, 10_000, 100_000] {
       scenarios.append(("scale: \(selectors) selectors N=1", { scale(selectors: selectors) }))
     }
-    scenarios.append(
-      ("build: 1000 services × 40 handlers N=1000", {
-        registration(services: 1_000, handlersPerService: 40)
-      }))
+    let build = "build: 1000 services × 40 handlers N=1000"
+    scenarios.append((build, { registration(services: 1_000, handlersPerService: 40) }))
     // MANIFEST SLOT: once manifests are merged, add "load manifest" here: a
     // `build` scenario that loads a manifest of 1,000 services × 40 handlers.
     return scenarios

@@ -10,7 +10,8 @@ import Testing
 
   @Test func findsEveryInsertedSelectorAcrossGrowth() {
     var index = SelectorIndex(seed: 42)
-    let texts = ["a", "ab:", "init", "foo::", "application:didFinishLaunchingWithOptions:"]
+    let texts =
+      ["a", "ab:", "init", "foo::", "application:didFinishLaunchingWithOptions:"]
       + (0..<1_000).map { "event\($0):with:" }
     for (id, text) in texts.enumerated() { index.insert(text, id: id) }
     for (id, text) in texts.enumerated() { #expect(find(index, text) == id) }
