@@ -20,6 +20,14 @@ let package = Package(
       name: "SelectorDispatchTests",
       dependencies: ["SelectorDispatch", "SelectorDispatchTesting", "selector-dispatch"]
     ),
+    // `swift run -c release DispatchBenchmarks`; see BENCHMARKS.md.
+    .executableTarget(
+      name: "DispatchBenchmarks",
+      dependencies: ["SelectorDispatch", "MallocCounter"],
+      path: "Benchmarks/DispatchBenchmarks"
+    ),
+    // Counts heap allocations for the benchmarks (Linux with glibc).
+    .target(name: "MallocCounter", path: "Benchmarks/MallocCounter"),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -7,8 +7,7 @@ extension Dispatcher {
   /// has the wrong type), the caller's completion was not called and is
   /// still the caller's to call.
   func runJoiningCompletions(
-    _ kind: CompletionKind, _ registrations: ContiguousArray<Registration>, selector: String,
-    params: [Any], fold: Fold
+    _ kind: CompletionKind, _ snapshot: Snapshot, selector: String, params: [Any], fold: Fold
   ) throws -> Any? {
     let index = params.count - 1
     guard let binding = kind.bind(params[index]) else {
@@ -17,23 +16,18 @@ extension Dispatcher {
         actual: String(describing: type(of: params[index])))
     }
     let join = CompletionJoin(
-      selector: selector, services: registrations.map(\.service), binding: binding,
+      selector: selector, services: snapshot.registrations.map(\.service), binding: binding,
       environment: environment)
-    var wrapped = ContiguousArray<Registration>()
-    wrapped.reserveCapacity(registrations.count)
-    for (slot, registration) in registrations.enumerated() {
-      let handler = registration.handler
-      let own: Handler = { params in
+    var wrapped = ContiguousArray<Handler>()
+    wrapped.reserveCapacity(snapshot.handlers.count)
+    for (slot, handler) in snapshot.handlers.enumerated() {
+      wrapped.append { params in
         var params = params
         params[index] = join.arm(slot)
         return handler(params)
       }
-      wrapped.append(
-        Registration(
-          handler: own, service: registration.service, priority: registration.priority,
-          sequence: registration.sequence))
     }
     defer { join.seal() }
-    return try fold.apply(wrapped, params: params, selector: selector)
+    return try fold.apply(Snapshot(snapshot, handlers: wrapped), params: params, selector: selector)
   }
 }

@@ -64,61 +64,78 @@ extension Dispatcher {
   /// Registers services, all or nothing: the one implementation behind
   /// every public `register`.
   ///
-  /// Selectors are validated outside the lock; under it, every name is
-  /// checked before anything is inserted.
+  /// Selectors the dispatcher already has are neither validated nor
+  /// interned again (usually all of them: services share selectors); new
+  /// ones are validated outside the lock. Under the lock every name and
+  /// exclusive domain is checked before anything is inserted.
   ///
-  /// - Complexity: O(*h* log *h* + Σ *n*) per service, as in
-  ///   ``register(service:priority:handlers:)``.
+  /// - Complexity: O(*h*) per service, where *h* is its number of handlers;
+  ///   the next dispatch of each selector sorts its handlers if this broke
+  ///   their order.
   func register(batch: [Pending]) throws(BatchFailure) {
-    var prepared: [(service: Pending, keyed: [(SelectorKey, Handler)])] = []
-    prepared.reserveCapacity(batch.count)
     let instrument = environment.instrument
+    var tables: [(texts: [String], values: ContiguousArray<Handler>)] = []
+    tables.reserveCapacity(batch.count)
     for (index, service) in batch.enumerated() {
-      do {
-        var handlers = try Self.keyed(service.handlers)
-        if let instrument {
-          let wrapped = instrument(service.name, Dictionary(uniqueKeysWithValues: handlers.map { ($0.0.description, $0.1) }))
-          handlers = handlers.map { ($0.0, wrapped[$0.0.description] ?? $0.1) }
-        }
-        prepared.append((service, handlers))
-      } catch {
-        throw BatchFailure(index: index, error: error.named(service.name))
+      if let problem = service.handlers[TypedHandler.problemKey],
+        let mistake = problem([]) as? DispatchError
+      {
+        throw BatchFailure(index: index, error: mistake.named(service.name))
       }
+      let handlers = instrument?(service.name, service.handlers) ?? service.handlers
+      tables.append(Moving.split(handlers))
     }
+    var ids = state.withLock { state in
+      tables.map { table in table.texts.map { state.index.id(of: $0) } }
+    }
+    var newKeys: [SelectorKey] = []
+    for (index, table) in tables.enumerated() {
+      var firstMalformed: (text: String, error: DispatchError)?
+      for (position, text) in table.texts.enumerated() where ids[index][position] == nil {
+        do {
+          let key = try SelectorKey(validated: text)
+          newKeys.append(key)
+          ids[index][position] = key.id
+        } catch {
+          // The first in sorted order, whatever the dictionary's order.
+          if firstMalformed.map({ text < $0.text }) ?? true { firstMalformed = (text, error) }
+        }
+      }
+      if let firstMalformed { throw BatchFailure(index: index, error: firstMalformed.error) }
+    }
+    let entryIDs = ids.map { $0.map(\.unsafelyUnwrapped) }
     let outcome = state.withLock { state -> Result<[Diagnostic], BatchFailure> in
       var names = Set<String>()
-      for (index, entry) in prepared.enumerated() {
-        let name = entry.service.name
-        guard state.services[name] == nil, names.insert(name).inserted else {
-          return .failure(BatchFailure(index: index, error: .duplicateService(name: name)))
+      for (index, service) in batch.enumerated() {
+        guard state.services[service.name] == nil, names.insert(service.name).inserted else {
+          return .failure(BatchFailure(index: index, error: .duplicateService(name: service.name)))
         }
       }
       // Exclusive domains: each service's claims count against the next
       // ones in the batch; on a conflict, the claims so far are undone.
       let exclusivity = state.exclusivity
       var deprecations: [Diagnostic] = []
-      for (index, entry) in prepared.enumerated() {
+      for (index, service) in batch.enumerated() {
         do throws(DispatchError) {
-          let admission = try state.admit(service: entry.service.name, keys: entry.keyed.map(\.0))
-          state.exclusivity.claim(admission.claims, for: entry.service.name)
+          let admission = try state.admit(service: service.name, ids: entryIDs[index])
+          state.exclusivity.claim(admission.claims, for: service.name)
           deprecations += admission.deprecations
         } catch {
           state.exclusivity = exclusivity
           return .failure(BatchFailure(index: index, error: error))
         }
       }
-      for (service, keyed) in prepared {
+      for key in newKeys { state.makeEntry(for: key) }
+      for (index, service) in batch.enumerated() {
         let sequence = state.nextSequence
         state.nextSequence += 1
-        for (key, handler) in keyed {
-          state.makeEntry(for: key)
-          let registration = Registration(
-            handler: handler, service: service.name, priority: service.priority,
-            sequence: sequence)
-          state.entries[key.id]?.insert(registration)
+        let registration = Registration(
+          service: service.name, priority: service.priority, sequence: sequence)
+        for (position, id) in entryIDs[index].enumerated() {
+          state.entries[id]?.append(registration, handlerAt: position, of: tables[index].values)
+          state.published[id] = nil
         }
-        state.services[service.name] = ServiceRecord(
-          sequence: sequence, entryIDs: keyed.map { $0.0.id })
+        state.services[service.name] = ServiceRecord(sequence: sequence, entryIDs: entryIDs[index])
       }
       return .success(deprecations)
     }
@@ -126,24 +143,6 @@ extension Dispatcher {
     case .success(let deprecations): deprecations.forEach(environment.report)
     case .failure(let failure): throw failure
     }
-  }
-
-  /// Validates a table's selectors, in sorted order, and throws the mistake
-  /// a typed table recorded (see ``TypedHandler/table(_:)``).
-  private static func keyed(_ handlers: [String: Handler]) throws(DispatchError) -> [(
-    SelectorKey, Handler
-  )] {
-    if let problem = handlers[TypedHandler.problemKey],
-      let mistake = problem([]) as? DispatchError
-    {
-      throw mistake
-    }
-    var keyed: [(SelectorKey, Handler)] = []
-    keyed.reserveCapacity(handlers.count)
-    for text in handlers.keys.sorted() {
-      keyed.append((try SelectorKey(validated: text), handlers[text].unsafelyUnwrapped))
-    }
-    return keyed
   }
 }
 

@@ -83,8 +83,8 @@ extension Dispatcher {
             selector: key.description, declared: declared.description, requested: requested)
         }
         if existing?.contract == nil {
-          next.entries[key.id]?.contract = contract
-          next.entries[key.id]?.declaredFold = contract.entry.fold
+          next.entries[key.id]?.declare(contract)
+          next.published[key.id] = nil
         }
       }
       next.exclusivity.domains.formUnion(vocabulary.exclusiveDomains)
@@ -117,8 +117,8 @@ extension Dispatcher {
     let fold = fold ?? snapshot.declaredFold ?? .collect
     if let completion = contract.completion {
       return try runJoiningCompletions(
-        completion, snapshot.registrations, selector: selector, params: params, fold: fold)
+        completion, snapshot, selector: selector, params: params, fold: fold)
     }
-    return try fold.apply(snapshot.registrations, params: params, selector: selector)
+    return try fold.apply(snapshot, params: params, selector: selector)
   }
 }

@@ -12,10 +12,6 @@
 ///   selector: "application:didFinishLaunchingWithOptions:", params: [app, options])
 /// ```
 ///
-/// `Dispatcher(vocabulary: .applicationDelegate)` declares every app
-/// lifecycle selector at once, with argument checks, domains and
-/// exactly-once completion handlers; see ``Vocabulary``.
-///
 /// **Order.** Handlers run by priority, higher first; equal priorities run
 /// in registration order.
 ///
@@ -26,36 +22,90 @@
 /// the next dispatch, not the current one. Handlers run on the dispatching
 /// thread.
 public final class Dispatcher: @unchecked Sendable {
-  /// One service's handler for one selector.
+  /// Who registered one handler, and where it goes in the call order. The
+  /// handler itself sits at the same index of the entry's handlers.
+  struct Registration {
+    let service: String
+    let priority: Int
+    let sequence: Int
+
+    /// Whether this registration is called before `other`: higher priority
+    /// first, then registration order.
+    func runsBefore(_ other: Registration) -> Bool {
+      priority != other.priority ? priority > other.priority : sequence < other.sequence
+    }
+  }
+
+  /// Everything the dispatcher knows about one selector. Mutated only
+  /// under the lock.
+  struct Entry {
+    let arity: Int
+    private(set) var declaredFold: Fold?
+    /// What a vocabulary declared beyond the fold; `nil` for plain selectors.
+    private(set) var contract: Contract?
+    /// In call order whenever ``isSorted``; `handlers[i]` belongs to
+    /// `registrations[i]`.
+    private(set) var registrations: ContiguousArray<Registration> = []
+    /// Moved only by generic code (``Moving``), so each handler keeps the
+    /// representation it had in the caller's dictionary: every move through
+    /// concrete code would wrap it in one more reabstraction thunk, which
+    /// each call would then pay.
+    fileprivate private(set) var handlers: ContiguousArray<Handler> = []
+    /// Registering appends; the next dispatch sorts if an append broke the
+    /// order. Registering *n* handlers for one selector is O(*n*), and
+    /// publishing them O(*n* log *n*), not O(*n*²).
+    private var isSorted = true
+
+    init(arity: Int) { self.arity = arity }
+
+    var isKnown: Bool { declaredFold != nil || !registrations.isEmpty }
+
+    var hasHandlers: Bool { !registrations.isEmpty }
+  }
+
+  /// What a dispatch needs about one selector, built once after each change
+  /// and shared by every dispatch until the next one: a dispatch holds the
+  /// lock only to retain it.
+  ///
+  /// Immutable (`let` only: no exclusivity checks on the hot path). To carry
+  /// more per-selector data to dispatch, add a `let` here and fill it in
+  /// ``init(_:)``.
   ///
   /// `@unchecked Sendable`: handlers are not `Sendable` by design (see
   /// ``Handler``); the dispatcher only moves them between threads under its
   /// lock and calls them on the dispatching thread.
-  struct Registration: @unchecked Sendable {
-    let handler: Handler
-    let service: String
-    let priority: Int
-    let sequence: Int
-  }
-
-  /// Everything the dispatcher knows about one selector.
-  struct Entry {
-    let arity: Int
-    var declaredFold: Fold?
-    /// What a vocabulary declared beyond the fold; `nil` for plain selectors.
-    var contract: Contract?
-    /// Sorted: higher priority first, then lower sequence first.
-    var registrations: ContiguousArray<Registration> = []
-
-    var isKnown: Bool { declaredFold != nil || !registrations.isEmpty }
-  }
-
-  /// What a dispatch needs, copied out under the lock.
-  struct Snapshot {
+  final class Snapshot: @unchecked Sendable {
     let arity: Int
     let declaredFold: Fold?
+    /// Argument checks and completion kind from a vocabulary, if any.
     let contract: Contract?
+    /// The handlers in call order.
+    let handlers: ContiguousArray<Handler>
+    /// `registrations[i]` registered `handlers[i]`; read only to name a
+    /// service in an error.
     let registrations: ContiguousArray<Registration>
+
+    /// Shares the entry's arrays, which must be in call order.
+    fileprivate init(_ entry: Entry) {
+      arity = entry.arity
+      declaredFold = entry.declaredFold
+      contract = entry.contract
+      handlers = entry.handlers
+      registrations = entry.registrations
+    }
+
+    /// The same selector with other handlers, such as ones that wrap each
+    /// service's completion.
+    init(_ snapshot: Snapshot, handlers: ContiguousArray<Handler>) {
+      arity = snapshot.arity
+      declaredFold = snapshot.declaredFold
+      contract = snapshot.contract
+      self.handlers = handlers
+      registrations = snapshot.registrations
+    }
+
+    /// The service that registered `handlers[index]`.
+    func service(at index: Int) -> String { registrations[index].service }
   }
 
   struct ServiceRecord {
@@ -66,14 +116,23 @@ public final class Dispatcher: @unchecked Sendable {
   struct State {
     /// Selector text to interned identity, for every selector seen here.
     var ids: [String: Int] = [:]
+    /// The same, for the string-keyed dispatch path.
+    var index: SelectorIndex
     /// Indexed by ``SelectorKey``'s interned identity.
     var entries: ContiguousArray<Entry?> = []
+    /// What dispatches read, indexed like ``entries``: `nil` after a change
+    /// (every change to an entry clears its slot), built by the next
+    /// dispatch. Kept apart from the entries so that the common dispatch
+    /// reads one word, without a mutating access to an entry.
+    var published: ContiguousArray<Snapshot?> = []
     var services: [String: ServiceRecord] = [:]
     var nextSequence = 0
     var exclusivity = Exclusivity()
   }
 
-  let state = Locked(State())
+  let state: Locked<State>
+  /// ``SelectorIndex``'s seed, readable without the lock.
+  private let seed: UInt64
   let environment: DispatchEnvironment
 
   /// Creates an empty dispatcher: no services, no declared selectors, and
@@ -92,7 +151,9 @@ public final class Dispatcher: @unchecked Sendable {
   ///     arrived. iOS allows about 30 seconds; keep below that.
   public init(clock: any DispatchClock, completionDeadline: Duration) {
     precondition(completionDeadline >= .zero, "the completion deadline cannot be negative")
-    self.environment = DispatchEnvironment(clock: clock, completionDeadline: completionDeadline)
+    seed = UInt64.random(in: .min ... .max)
+    state = Locked(State(index: SelectorIndex(seed: seed)))
+    environment = DispatchEnvironment(clock: clock, completionDeadline: completionDeadline)
   }
 
   // MARK: Registering
@@ -105,15 +166,16 @@ public final class Dispatcher: @unchecked Sendable {
   ///     registration order.
   ///   - handlers: The service's handlers, keyed by selector.
   /// - Throws: ``DispatchError/malformedSelector(selector:offset:reason:)``
-  ///   for the first malformed key (in sorted order), or
+  ///   for the first malformed key (in sorted order),
   ///   ``DispatchError/duplicateService(name:)``,
   ///   ``DispatchError/exclusiveDomainConflict(domain:selector:service:owner:)``
   ///   when another service already handles a selector of an exclusive
   ///   domain that this one handles, or the mistake a table built by
   ///   ``TypedHandler/table(_:)`` recorded. When it throws, nothing from the
   ///   call is registered.
-  /// - Complexity: O(*h* log *h* + Σ *n*), where *h* is the number of handlers
-  ///   and *n* the number already registered for each of their selectors.
+  /// - Complexity: O(*h*), where *h* is the number of handlers; the next
+  ///   dispatch of each selector sorts its handlers if this call broke their
+  ///   order.
   public func register(service: String, priority: Int = 0, handlers: [String: Handler]) throws {
     do {
       try register(batch: [Pending(name: service, priority: priority, handlers: handlers)])
@@ -135,7 +197,8 @@ public final class Dispatcher: @unchecked Sendable {
       guard let record = state.services.removeValue(forKey: service) else { return false }
       state.exclusivity.release(service)
       for id in record.entryIDs {
-        state.entries[id]?.registrations.removeAll { $0.sequence == record.sequence }
+        state.entries[id]?.removeRegistrations(sequence: record.sequence)
+        state.published[id] = nil
       }
       return true
     }
@@ -161,7 +224,8 @@ public final class Dispatcher: @unchecked Sendable {
         throw DispatchError.conflictingDeclaration(
           selector: selector, declared: declared.description, requested: fold.description)
       }
-      state.entries[key.id]?.declaredFold = fold
+      state.entries[key.id]?.declare(fold)
+      state.published[key.id] = nil
     }
   }
 
@@ -175,7 +239,7 @@ public final class Dispatcher: @unchecked Sendable {
   public func responds(to selector: String) -> Bool {
     state.withLock { state in
       guard let id = state.ids[selector] else { return false }
-      return state.entries[id]?.registrations.isEmpty == false
+      return state.entries[id]?.hasHandlers == true
     }
   }
 
@@ -241,9 +305,19 @@ public final class Dispatcher: @unchecked Sendable {
   }
 
   private func dispatch(selector: String, params: [Any], fold: Fold?) throws -> Any? {
+    // Fast path: hash the bytes before taking the lock.
+    let indexed = selector.utf8.withContiguousStorageIfAvailable { text in
+      let hash = SelectorIndex.hash(text, seed: seed)
+      return state.withLock { state -> Snapshot? in
+        state.index.id(of: text, hash: hash).flatMap { state.snapshot($0) }
+      }
+    }
+    if let snapshot = indexed ?? nil {
+      return try run(snapshot, selector: selector, params: params, fold: fold)
+    }
     let snapshot = state.withLock { state -> Snapshot? in
       guard let id = state.ids[selector] else { return nil }
-      return state.entries[id]?.snapshot
+      return state.snapshot(id)
     }
     guard let snapshot else {
       _ = try SelectorKey.validate(selector)
@@ -253,10 +327,9 @@ public final class Dispatcher: @unchecked Sendable {
   }
 
   private func dispatch(_ key: SelectorKey, params: [Any], fold: Fold?) throws -> Any? {
-    let snapshot = state.withLock { state -> Snapshot? in
-      key.id < state.entries.count ? state.entries[key.id]?.snapshot : nil
+    guard let snapshot = state.withLock({ $0.snapshot(key.id) }) else {
+      throw unrecognized(key.description)
     }
-    guard let snapshot else { throw unrecognized(key.description) }
     return try run(snapshot, selector: key.description, params: params, fold: fold)
   }
 
@@ -271,7 +344,7 @@ public final class Dispatcher: @unchecked Sendable {
       return try run(contract, snapshot, selector: selector, params: params, fold: fold)
     }
     let fold = fold ?? snapshot.declaredFold ?? .collect
-    return try fold.apply(snapshot.registrations, params: params, selector: selector)
+    return try fold.apply(snapshot, params: params, selector: selector)
   }
 
   private func unrecognized(_ selector: String) -> DispatchError {
@@ -285,37 +358,107 @@ public final class Dispatcher: @unchecked Sendable {
 
 extension Dispatcher.Entry {
   /// The entry as a dispatch sees it, or `nil` when it is not known.
-  var snapshot: Dispatcher.Snapshot? {
+  mutating func makeSnapshot() -> Dispatcher.Snapshot? {
     guard isKnown else { return nil }
-    return Dispatcher.Snapshot(
-      arity: arity, declaredFold: declaredFold, contract: contract, registrations: registrations)
+    if !isSorted {
+      let order = registrations.indices.sorted {
+        registrations[$0].runsBefore(registrations[$1])
+      }
+      registrations = Moving.select(order, of: registrations)
+      handlers = Moving.select(order, of: handlers)
+      isSorted = true
+    }
+    return Dispatcher.Snapshot(self)
   }
 
-  /// Inserts after every registration of higher or equal priority.
-  mutating func insert(_ registration: Dispatcher.Registration) {
-    var low = 0
-    var high = registrations.count
-    while low < high {
-      let middle = (low + high) / 2
-      if registrations[middle].priority >= registration.priority {
-        low = middle + 1
-      } else {
-        high = middle
-      }
+  /// Adds a service's handler, `values[index]`.
+  mutating func append(
+    _ registration: Dispatcher.Registration, handlerAt index: Int,
+    of values: ContiguousArray<Handler>
+  ) {
+    if let last = registrations.last, !last.runsBefore(registration) { isSorted = false }
+    registrations.append(registration)
+    Moving.append(values, index, to: &handlers)
+  }
+
+  /// Removes the registrations of one registered service.
+  mutating func removeRegistrations(sequence: Int) {
+    let kept = registrations.indices.filter { registrations[$0].sequence != sequence }
+    guard kept.count < registrations.count else { return }
+    registrations = Moving.select(kept, of: registrations)
+    handlers = Moving.select(kept, of: handlers)
+  }
+
+  mutating func declare(_ fold: Fold) {
+    declaredFold = fold
+  }
+
+  /// Declares what a vocabulary says about the selector, fold included.
+  mutating func declare(_ contract: Dispatcher.Contract) {
+    self.contract = contract
+    declaredFold = contract.entry.fold
+  }
+}
+
+/// Moves handlers between collections in generic code only.
+///
+/// A `Handler` stored in a generic collection has the most general
+/// representation; taking it out in concrete code wraps it in a
+/// reabstraction thunk, and storing it again wraps that in another. Moving
+/// it here, where its type is a generic parameter, keeps the representation
+/// the caller's dictionary gave it, so a dispatch calls through one thunk
+/// at most.
+enum Moving {
+  /// The dictionary's keys and values, in its own order.
+  static func split<Value>(_ dictionary: [String: Value]) -> ([String], ContiguousArray<Value>) {
+    var keys: [String] = []
+    var values = ContiguousArray<Value>()
+    keys.reserveCapacity(dictionary.count)
+    values.reserveCapacity(dictionary.count)
+    for (key, value) in dictionary {
+      keys.append(key)
+      values.append(value)
     }
-    registrations.insert(registration, at: low)
+    return (keys, values)
+  }
+
+  static func append<Element>(
+    _ source: ContiguousArray<Element>, _ index: Int, to target: inout ContiguousArray<Element>
+  ) {
+    target.append(source[index])
+  }
+
+  static func select<Element>(_ indices: [Int], of source: ContiguousArray<Element>)
+    -> ContiguousArray<Element>
+  {
+    var selected = ContiguousArray<Element>()
+    selected.reserveCapacity(indices.count)
+    for index in indices { selected.append(source[index]) }
+    return selected
   }
 }
 
 extension Dispatcher.State {
+  /// The snapshot of the selector with interned identity `id`, or `nil`
+  /// when the selector is not known here.
+  mutating func snapshot(_ id: Int) -> Dispatcher.Snapshot? {
+    guard id < published.count else { return nil }
+    if let snapshot = published[id] { return snapshot }
+    guard let snapshot = entries[id]?.makeSnapshot() else { return nil }
+    published[id] = snapshot
+    return snapshot
+  }
+
   /// Makes sure there is an entry for `key`.
   mutating func makeEntry(for key: SelectorKey) {
     if entries.count <= key.id {
       entries.append(contentsOf: repeatElement(nil, count: key.id + 1 - entries.count))
+      published.append(contentsOf: repeatElement(nil, count: key.id + 1 - published.count))
     }
     if entries[key.id] == nil {
       entries[key.id] = Dispatcher.Entry(arity: key.arity)
       ids[key.description] = key.id
+      index.insert(key.description, id: key.id)
     }
   }
 }

@@ -26,12 +26,12 @@ extension Dispatcher.State {
   /// Checks that `service` may handle `keys`; changes nothing.
   ///
   /// - Throws: ``DispatchError/exclusiveDomainConflict(domain:selector:service:owner:)``
-  ///   for the first key, in the order given, of an exclusive domain
+  ///   for the first selector, in the order given, of an exclusive domain
   ///   another service holds.
-  func admit(service: String, keys: [SelectorKey]) throws(DispatchError) -> Admission {
+  func admit(service: String, ids: [Int]) throws(DispatchError) -> Admission {
     var admission = Admission()
-    for key in keys {
-      guard key.id < entries.count, let entry = entries[key.id]?.contract?.entry else { continue }
+    for id in ids {
+      guard id < entries.count, let entry = entries[id]?.contract?.entry else { continue }
       if let replacement = entry.replacement {
         admission.deprecations.append(
           .deprecatedSelector(selector: entry.selector, service: service, replacement: replacement))

@@ -1,5 +1,5 @@
 extension Fold {
-  /// Calls the registrations this fold asks, in order, and combines their
+  /// Calls the handlers this fold asks, in order, and combines their
   /// answers.
   ///
   /// Every loop calls a handler before it looks at what has been folded so
@@ -7,85 +7,145 @@ extension Fold {
   /// ``DispatchError`` (a typed handler whose arguments did not cast, or a
   /// throwing handler that threw) counts as no opinion; like an answer of the
   /// wrong type it is thrown after every handler the fold calls has run.
-  func apply(
-    _ registrations: ContiguousArray<Dispatcher.Registration>, params: [Any], selector: String
-  ) throws -> Any? {
-    var failure: DispatchError?
-    func fail(_ error: DispatchError) {
-      if failure == nil { failure = error }
-    }
-    /// The answer, or `nil` when it is `nil`, `()` or a failure.
-    func meaningful(_ answer: Any?, _ registration: Dispatcher.Registration) -> Any? {
-      guard let answer, !(answer is Void) else { return nil }
-      if let error = answer as? DispatchError {
-        fail(error.attributed(to: registration.service))
-        return nil
-      }
-      return answer
-    }
-    func reject(_ answer: Any, _ registration: Dispatcher.Registration, _ expected: String) {
-      fail(
-        .resultTypeMismatch(
-          selector: selector, service: registration.service, expected: expected,
-          actual: String(describing: type(of: answer))))
-    }
+  func apply(_ snapshot: Dispatcher.Snapshot, params: [Any], selector: String) throws -> Any? {
+    let handlers = snapshot.handlers
+    var outcome = Outcome()
 
     let result: Any?
     switch self {
     case .any, .all, .firstTrue:
-      var sawTrue = false
-      var sawFalse = false
-      for registration in registrations {
-        let answer = registration.handler(params)
-        if let bool = answer as? Bool {
-          if bool { sawTrue = true } else { sawFalse = true }
-        } else if let other = meaningful(answer, registration) {
-          reject(other, registration, "Bool or nil")
-        }
-        if sawTrue, case .firstTrue = self { break }
-      }
+      var stopAtTrue = false
+      if case .firstTrue = self { stopAtTrue = true }
+      let (sawTrue, sawFalse) = Self.tally(
+        snapshot, params: params, selector: selector, stopAtTrue: stopAtTrue, &outcome)
       if case .all = self { result = !sawFalse } else { result = sawTrue }
     case .firstNonNil:
       var first: Any?
-      for registration in registrations {
-        first = meaningful(registration.handler(params), registration)
+      for index in handlers.indices {
+        first = outcome.meaningful(handlers[index](params), index, snapshot)
         if first != nil { break }
       }
       result = first
     case .last:
       var last: Any?
-      for registration in registrations {
-        if let answer = meaningful(registration.handler(params), registration) { last = answer }
+      for index in handlers.indices {
+        let answer = outcome.meaningful(handlers[index](params), index, snapshot)
+        if let answer { last = answer }
       }
       result = last
     case .broadcast:
-      for registration in registrations { _ = meaningful(registration.handler(params), registration) }
+      Answer.withSlot { slot in
+        for index in handlers.indices {
+          slot.initialize(to: handlers[index](params))
+          // Answers are ignored; only a failure needs a closer look.
+          if !Answer.isTrivial(slot) { _ = outcome.meaningful(slot.move(), index, snapshot) }
+        }
+      }
       result = nil
     case .collect, .custom:
       var answers: [Any?] = []
-      answers.reserveCapacity(registrations.count)
-      for registration in registrations {
-        let answer = registration.handler(params)
-        _ = meaningful(answer, registration)
+      answers.reserveCapacity(handlers.count)
+      for index in handlers.indices {
+        let answer = handlers[index](params)
+        _ = outcome.meaningful(answer, index, snapshot)
         answers.append(answer)
       }
-      if let failure { throw failure }
+      if let failure = outcome.failure { throw failure }
       if case .custom(_, let reduce) = self { return try reduce(answers) }
       result = answers
     case .intersection, .union:
       var mask: UInt?
-      for registration in registrations {
-        guard let answer = meaningful(registration.handler(params), registration) else { continue }
+      for index in handlers.indices {
+        let answer = outcome.meaningful(handlers[index](params), index, snapshot)
+        guard let answer else { continue }
         guard let bits = Self.mask(answer) else {
-          reject(answer, registration, "an unsigned integer mask or nil")
+          outcome.reject(
+            answer, index, "an unsigned integer mask or nil", snapshot, selector)
           continue
         }
         if case .union = self { mask = (mask ?? 0) | bits } else { mask = (mask ?? ~0) & bits }
       }
       result = mask
     }
-    if let failure { throw failure }
+    if let failure = outcome.failure { throw failure }
     return result
+  }
+
+  /// Calls the handlers of a `Bool` fold and says whether any answered
+  /// `true` and whether any answered `false`.
+  ///
+  /// A function of its own, apart from the other folds: with only this
+  /// loop's state in it, the state stays in registers.
+  private static func tally(
+    _ snapshot: Dispatcher.Snapshot, params: [Any], selector: String, stopAtTrue: Bool,
+    _ outcome: inout Outcome
+  ) -> (sawTrue: Bool, sawFalse: Bool) {
+    let handlers = snapshot.handlers
+    var sawTrue = false
+    var sawFalse = false
+    Answer.withSlot { slot in
+      for index in handlers.indices {
+        slot.initialize(to: handlers[index](params))
+        if let bool = Answer.peekBool(slot) {
+          if bool { sawTrue = true } else { sawFalse = true }
+        } else {
+          let answer = slot.move()
+          if let bool = answer as? Bool {
+            if bool { sawTrue = true } else { sawFalse = true }
+          } else if let other = outcome.meaningful(answer, index, snapshot) {
+            outcome.reject(other, index, "Bool or nil", snapshot, selector)
+          }
+        }
+        if sawTrue && stopAtTrue { break }
+      }
+    }
+    return (sawTrue, sawFalse)
+  }
+
+  /// The first failure of a dispatch, kept to be thrown after the fold's
+  /// handlers ran.
+  ///
+  /// A struct with mutating methods rather than local functions capturing a
+  /// `var`: captured in the folds' loop closures, such a `var` was checked
+  /// for exclusive access at run time (`swift_beginAccess`) on every event.
+  /// It holds nothing else, so making one costs no retain, and the error
+  /// is boxed: one word to carry around the loops instead of a whole
+  /// `DispatchError?`, with an allocation only when a handler fails.
+  private struct Outcome {
+    private final class Box {
+      let error: DispatchError
+      init(_ error: DispatchError) { self.error = error }
+    }
+
+    private var first: Box?
+
+    var failure: DispatchError? { first?.error }
+
+    mutating func fail(_ error: DispatchError) {
+      if first == nil { first = Box(error) }
+    }
+
+    /// The answer, or `nil` when it is `nil`, `()` or a failure.
+    mutating func meaningful(_ answer: Any?, _ index: Int, _ snapshot: Dispatcher.Snapshot)
+      -> Any?
+    {
+      guard let answer, !(answer is Void) else { return nil }
+      if let error = answer as? DispatchError {
+        fail(error.attributed(to: snapshot.service(at: index)))
+        return nil
+      }
+      return answer
+    }
+
+    mutating func reject(
+      _ answer: Any, _ index: Int, _ expected: String, _ snapshot: Dispatcher.Snapshot,
+      _ selector: String
+    ) {
+      fail(
+        .resultTypeMismatch(
+          selector: selector, service: snapshot.service(at: index), expected: expected,
+          actual: String(describing: type(of: answer))))
+    }
   }
 
   /// Reads an option-set mask from `UInt`, a non-negative `Int`, or a

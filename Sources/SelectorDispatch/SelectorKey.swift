@@ -68,48 +68,67 @@ public struct SelectorKey: Hashable, Sendable, CustomStringConvertible {
 extension SelectorKey {
   /// Checks `text` against the selector grammar and counts its arguments.
   ///
-  /// Walks the UTF-8 bytes once; never builds `Character`s.
+  /// Walks the UTF-8 bytes once, in place; never builds `Character`s.
   ///
   /// - Parameter text: The candidate selector.
   /// - Returns: The arity: the number of `:`.
   /// - Throws: ``DispatchError/malformedSelector(selector:offset:reason:)``.
   static func validate(_ text: String) throws(DispatchError) -> Int {
+    var contiguous = text
+    switch contiguous.withUTF8(scan) {
+    case .valid(let arity):
+      return arity
+    case .colonFirst(let offset):
+      throw malformed(text, offset, "a selector must begin with an identifier, not ':'")
+    case .digitFirst(let offset):
+      throw malformed(text, offset, "an identifier cannot begin with a digit")
+    case .unexpected(let offset):
+      throw malformed(
+        text, offset,
+        "unexpected \(describeCharacter(in: text, atOffset: offset)); "
+          + "expected an ASCII letter, digit, '_' or ':'")
+    case .empty:
+      throw malformed(text, 0, "the selector is empty; expected an identifier such as 'init'")
+    case .lastKeywordWithoutColon(let offset):
+      throw malformed(
+        text, offset,
+        "the last keyword has no ':'; every keyword of a selector with arguments ends in ':'")
+    }
+  }
+
+  /// What ``scan(_:)`` found: the arity, or the first problem and its offset.
+  private enum Scan {
+    case valid(arity: Int)
+    case colonFirst(Int)
+    case digitFirst(Int)
+    case unexpected(Int)
+    case empty
+    case lastKeywordWithoutColon(Int)
+  }
+
+  /// Walks a selector's UTF-8 bytes once, in place.
+  private static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Scan {
     var arity = 0
     var keywordLength = 0  // bytes in the keyword being read
-    var offset = 0
-    for byte in text.utf8 {
-      switch byte {
+    for offset in bytes.indices {
+      switch bytes[offset] {
       case UInt8(ascii: ":"):
-        if arity == 0 && keywordLength == 0 {
-          throw malformed(text, offset, "a selector must begin with an identifier, not ':'")
-        }
+        if arity == 0 && keywordLength == 0 { return .colonFirst(offset) }
         arity += 1
         keywordLength = 0
       case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
         UInt8(ascii: "_"):
         keywordLength += 1
       case UInt8(ascii: "0")...UInt8(ascii: "9"):
-        if keywordLength == 0 {
-          throw malformed(text, offset, "an identifier cannot begin with a digit")
-        }
+        if keywordLength == 0 { return .digitFirst(offset) }
         keywordLength += 1
       default:
-        throw malformed(
-          text, offset,
-          "unexpected \(describeCharacter(in: text, atOffset: offset)); "
-            + "expected an ASCII letter, digit, '_' or ':'")
+        return .unexpected(offset)
       }
-      offset += 1
     }
-    if offset == 0 {
-      throw malformed(text, 0, "the selector is empty; expected an identifier such as 'init'")
-    }
-    if arity > 0 && keywordLength > 0 {
-      throw malformed(
-        text, offset,
-        "the last keyword has no ':'; every keyword of a selector with arguments ends in ':'")
-    }
-    return arity
+    if bytes.isEmpty { return .empty }
+    if arity > 0 && keywordLength > 0 { return .lastKeywordWithoutColon(bytes.count) }
+    return .valid(arity: arity)
   }
 
   private static func malformed(_ text: String, _ offset: Int, _ reason: String) -> DispatchError {

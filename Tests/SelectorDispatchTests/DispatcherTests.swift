@@ -126,6 +126,10 @@ import Testing
         service: "a", handlers: [background: log.handler("a2"), launch: log.handler("a2")])
     }
     #expect(!dispatcher.responds(to: launch))
+    #expect(throws: DispatchError.self, "a known selector next to a malformed one") {
+      try dispatcher.register(
+        service: "b", handlers: [background: log.handler("b"), "bad selector": log.handler("b")])
+    }
     _ = try dispatcher.dispatch(selector: background, params: [0])
     #expect(log.entries == ["a"])
   }

@@ -168,3 +168,23 @@ extension FoldTests {
     #expect(log.entries == ["broken", "fine"])
   }
 }
+
+extension FoldTests {
+  @Test func boolFoldsAcceptOptionalWrappedBools() throws {
+    let yes: Bool? = true
+    let no: Bool? = false
+    let (result, called) = try run(.any, [false, yes as Any, ()])
+    #expect(result as? Bool == true)
+    #expect(called == ["s0", "s1", "s2"])
+    #expect(try run(.all, [true, no as Any, nil]).result as? Bool == false)
+    #expect(try run(.firstTrue, [no as Any, yes as Any, true]).called == ["s0", "s1"])
+  }
+
+  @Test func broadcastStillReportsFailuresAmongTrivialAnswers() throws {
+    let failed = DispatchError.handlerFailed(selector: selector, service: "", reason: "boom")
+    let error = try #require(throws: DispatchError.self) {
+      try run(.broadcast, [true, (), failed, nil])
+    }
+    #expect(error == .handlerFailed(selector: selector, service: "s2", reason: "boom"))
+  }
+}

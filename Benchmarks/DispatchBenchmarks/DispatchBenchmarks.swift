@@ -1,0 +1,125 @@
+import Foundation
+import MallocCounter
+
+/// Times each way of delivering one event to N handlers and prints a table.
+///
+/// ```text
+/// swift run -c release DispatchBenchmarks [--json FILE] [--scenario TEXT]
+///     [--batches N] [--rounds N] [--iterations N]
+/// ```
+///
+/// Each row gets `--batches` timed batches of about 100 µs, taken in
+/// `--rounds` interleaved rounds over all rows.
+///
+/// `--scenario` keeps the row labelled TEXT (such as `closures N=10`), or
+/// else the rows whose label contains TEXT. `--iterations`
+/// skips timing: it checks the scenarios, then runs each N times, for
+/// `valgrind --tool=callgrind` (compare two N to get instructions per event).
+@main
+enum DispatchBenchmarks {
+  struct Options {
+    var json: String?
+    var filter: String?
+    var batches = 2_000
+    var rounds = 100
+    var iterations: Int?
+  }
+
+  static func main() {
+    let options = parse(Array(CommandLine.arguments.dropFirst()))
+    var chosen = Scenarios.all()
+    if let filter = options.filter {
+      let exact = chosen.filter { $0.label == filter }
+      chosen = exact.isEmpty ? chosen.filter { $0.label.contains(filter) } : exact
+    }
+    if chosen.isEmpty { fail("no scenario matches \(options.filter ?? "")") }
+    let scenarios = chosen.map { label, make in
+      let scenario = make()
+      precondition(scenario.label == label, "\(scenario.label) is listed as \(label)")
+      return scenario
+    }
+
+    // Correctness first: every handler exactly once per event, or stop.
+    for scenario in scenarios {
+      if let failure = Harness.verify(scenario) { fail("correctness check failed: \(failure)") }
+    }
+    if let iterations = options.iterations {
+      for scenario in scenarios { blackHole(scenario.run(iterations)) }
+      print("ran \(scenarios.count) scenario(s) × \(iterations) after the correctness check")
+      return
+    }
+
+    var results = Harness.measure(
+      scenarios, batches: options.batches, rounds: options.rounds, batchNanoseconds: 100_000)
+    addRatios(&results)
+    let foldAllocations = options.filter == nil ? Scenarios.foldAllocations() : nil
+    print(Report.table(results))
+    if options.filter == nil { print(Report.foldAllocations(foldAllocations)) }
+    print(Report.targets(results))
+    if let path = options.json {
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+      do {
+        let document = Report.Document(results: results, foldAllocations: foldAllocations)
+        try encoder.encode(document).write(to: URL(fileURLWithPath: path))
+      } catch {
+        fail("cannot write \(path): \(error)")
+      }
+    }
+  }
+
+  /// Hand-written at the same N for dispatch rows; the first row of a scale
+  /// series for scale rows.
+  static func addRatios(_ results: inout [Measurement]) {
+    for index in results.indices {
+      let row = results[index]
+      let reference: Measurement?
+      if row.scenario.hasPrefix("scale:") {
+        reference = results.first { $0.scenario.hasPrefix("scale:") }
+      } else if row.unit == Scenario.Unit.event.rawValue {
+        reference = results.first { $0.scenario == "hand-written" && $0.handlers == row.handlers }
+      } else {
+        reference = nil
+      }
+      if let reference {
+        results[index].ratio = row.medianNanoseconds / reference.medianNanoseconds
+      }
+    }
+  }
+
+  static func parse(_ arguments: [String]) -> Options {
+    var options = Options()
+    var rest = arguments[...]
+    func value(_ flag: String) -> String {
+      guard let value = rest.popFirst() else { fail("\(flag) needs a value") }
+      return value
+    }
+    func number(_ flag: String) -> Int {
+      guard let number = Int(value(flag)), number > 0 else {
+        fail("\(flag) needs a positive number")
+      }
+      return number
+    }
+    while let argument = rest.popFirst() {
+      switch argument {
+      case "--json": options.json = value(argument)
+      case "--scenario": options.filter = value(argument)
+      case "--batches": options.batches = number(argument)
+      case "--rounds": options.rounds = number(argument)
+      case "--iterations": options.iterations = number(argument)
+      case "--help", "-h":
+        print(
+          "usage: DispatchBenchmarks [--json FILE] [--scenario TEXT] [--batches N] [--rounds N]"
+            + " [--iterations N]")
+        exit(0)
+      default: fail("unknown argument \(argument); try --help")
+      }
+    }
+    return options
+  }
+
+  static func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("DispatchBenchmarks: \(message)\n".utf8))
+    exit(1)
+  }
+}

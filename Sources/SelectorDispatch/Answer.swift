@@ -1,0 +1,67 @@
+/// Looks at a handler's answer where it lies, without a dynamic cast, a
+/// copy or a destroy, for the answers the hot path sees most: a `Bool` and
+/// `()`.
+///
+/// `as? Bool` on an `Any` is a call into the runtime's cast machinery, and
+/// every copy or destroy of an `Any?` goes through its type's value
+/// witnesses: together several hundred instructions per handler. Instead a
+/// fold has the handler write its answer into a scratch slot and reads the
+/// slot's type word.
+///
+/// This relies on the layout of an `Any` (an opaque existential container,
+/// documented in the Swift ABI's TypeLayout.rst): three words of value
+/// buffer, then the type metadata pointer. `Optional<Any>` adds no storage.
+/// A `Bool` is stored inline at the start of the buffer, and `()` takes no
+/// bytes. When the type word is exactly `Bool`'s or `()`'s metadata the
+/// slot holds such a value; anything else — `nil`, an Optional-wrapped
+/// `Bool`, a bridged `NSNumber`, any other type — is moved out and takes
+/// the general path, which casts. `Bool` and `()` are trivial values, so a
+/// slot holding one may be overwritten without being deinitialized.
+enum Answer {
+  /// Whether `Any?` has the layout this type reads; checked, not assumed.
+  private static var layoutIsKnown: Bool {
+    MemoryLayout<Any?>.size == 4 * MemoryLayout<UnsafeRawPointer>.size
+      && MemoryLayout<Any?>.alignment == MemoryLayout<UnsafeRawPointer>.alignment
+  }
+
+  private static let typeWordOffset = 3 * MemoryLayout<UnsafeRawPointer>.size
+
+  /// Runs `body` with an uninitialized slot on the stack. `body` must leave
+  /// the slot uninitialized or holding a trivial value (see ``isTrivial(_:)``).
+  @inline(__always)
+  static func withSlot(_ body: (UnsafeMutablePointer<Any?>) -> Void) {
+    withUnsafeTemporaryAllocation(of: Any?.self, capacity: 1) { buffer in
+      body(buffer.baseAddress.unsafelyUnwrapped)
+    }
+  }
+
+  /// The type metadata pointer of the value in `slot`.
+  @inline(__always)
+  private static func typeWord(_ slot: UnsafeMutablePointer<Any?>) -> UnsafeRawPointer? {
+    UnsafeRawPointer(slot).load(fromByteOffset: typeWordOffset, as: UnsafeRawPointer?.self)
+  }
+
+  @inline(__always)
+  private static func metadata(_ type: Any.Type) -> UnsafeRawPointer {
+    unsafeBitCast(type, to: UnsafeRawPointer.self)
+  }
+
+  /// The slot's `Bool`, or `nil` when it does not hold exactly a `Bool`. A
+  /// slot holding a `Bool` may be overwritten without being deinitialized.
+  @inline(__always)
+  static func peekBool(_ slot: UnsafeMutablePointer<Any?>) -> Bool? {
+    guard layoutIsKnown, typeWord(slot) == metadata(Bool.self) else { return nil }
+    let bool = UnsafeRawPointer(slot).load(as: Bool.self)
+    assert(slot.pointee as? Bool == bool, "Answer misread a Bool")
+    return bool
+  }
+
+  /// Whether the slot holds exactly a `Bool` or `()`: values with nothing
+  /// to destroy, which may be overwritten without being deinitialized.
+  @inline(__always)
+  static func isTrivial(_ slot: UnsafeMutablePointer<Any?>) -> Bool {
+    guard layoutIsKnown else { return false }
+    let type = typeWord(slot)
+    return type == metadata(Bool.self) || type == metadata(Void.self)
+  }
+}
