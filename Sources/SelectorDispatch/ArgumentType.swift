@@ -106,13 +106,20 @@ public struct ArgumentType: Sendable, CustomStringConvertible {
 private protocol DictionaryMarker {}
 extension Dictionary: DictionaryMarker {}
 
-/// Tells an `Optional` that holds nothing apart inside an `Any`.
-private protocol OptionalMarker {
+/// Tells an `Optional` inside an `Any` apart, and what it holds.
+protocol OptionalMarker {
   var isNone: Bool { get }
+  /// The wrapped value, itself unwrapped if it is an `Optional` too.
+  var unwrapped: Any? { get }
 }
 extension Optional: OptionalMarker {
-  fileprivate var isNone: Bool {
+  var isNone: Bool {
     if case .none = self { return true }
     return false
+  }
+
+  var unwrapped: Any? {
+    guard case .some(let wrapped) = self else { return nil }
+    return (wrapped as? any OptionalMarker)?.unwrapped ?? wrapped
   }
 }

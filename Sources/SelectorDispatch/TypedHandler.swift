@@ -92,7 +92,10 @@ public struct TypedHandler {
       }
       do {
         let answer = try body(repeat each arguments)
-        return Answer.self == Void.self ? nil : answer
+        guard Answer.self != Void.self else { return nil }
+        // A `Bool?` answer must reach the fold as `Bool` or `nil`, not as an
+        // `Optional` boxed in `Any`.
+        return (answer as? any OptionalMarker).map(\.unwrapped) ?? answer
       } catch {
         return DispatchError.handlerFailed(
           selector: selector, service: "", reason: String(describing: error))

@@ -41,6 +41,7 @@ extension JSONValue {
     case let dictionary as [AnyHashable: Any]:
       let keyed = dictionary.map { ("\($0.key.base)", $0.value) }.sorted { $0.0 < $1.0 }
       return .object(keyed.map { ($0.0, .init(encode($0.1, depth: depth + 1), at: 0)) })
+    case let result as BackgroundFetchResult: return .string("\(result)")
     case let raw as any RawRepresentable: return encode(raw.rawValue, depth: depth + 1)
     case let error as any Error: return .string("\(error)")
     default:

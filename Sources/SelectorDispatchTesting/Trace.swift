@@ -20,6 +20,9 @@ public struct Trace: @unchecked Sendable {
   /// The value the caller's completion handler received, for selectors
   /// that take one; `nil` otherwise.
   public var completion: Any??
+  /// What the dispatcher reported during the event, such as a service that
+  /// missed its completion deadline.
+  public var diagnostics: [Diagnostic]
 
   /// Creates a trace.
   ///
@@ -31,9 +34,11 @@ public struct Trace: @unchecked Sendable {
   ///   - calls: The handler calls, in call order.
   ///   - result: The folded result or the error.
   ///   - completion: What the caller's completion received, if it has one.
+  ///   - diagnostics: What the dispatcher reported during the event.
   public init(
     line: Int? = nil, selector: String, params: [Any], fold: String,
-    calls: [EventRecorder.Call], result: Result<Any?, any Error>, completion: Any?? = nil
+    calls: [EventRecorder.Call], result: Result<Any?, any Error>, completion: Any?? = nil,
+    diagnostics: [Diagnostic] = []
   ) {
     self.line = line
     self.selector = selector
@@ -42,6 +47,7 @@ public struct Trace: @unchecked Sendable {
     self.calls = calls
     self.result = result
     self.completion = completion
+    self.diagnostics = diagnostics
   }
 
   /// The event for people: the selector and fold, one line per service
@@ -69,6 +75,7 @@ public struct Trace: @unchecked Sendable {
     if let completion {
       lines.append("  completion called once with " + JSONValue(encoding: completion).jsonText)
     }
+    for diagnostic in diagnostics { lines.append("  ! \(diagnostic)") }
     return lines.joined(separator: "\n")
   }
 
@@ -104,6 +111,9 @@ public struct Trace: @unchecked Sendable {
     case .failure(let error): add("error", .string("\(error)"))
     }
     if let completion { add("completion", JSONValue(encoding: completion)) }
+    if !diagnostics.isEmpty {
+      add("diagnostics", .array(diagnostics.map { .init(.string("\($0)"), at: 0) }))
+    }
     return .object(members)
   }
 

@@ -129,3 +129,24 @@ import Testing
     #expect(throws: DispatchError.self) { try SelectorKey(TypedHandler.problemKey) }
   }
 }
+
+extension TypedHandlerTests {
+  @Test func optionalAnswersReachTheFoldUnwrapped() throws {
+    let dispatcher = Dispatcher()
+    let selector = "application:didFinishLaunchingWithOptions:"
+    try dispatcher.declare(selector, fold: .all)
+    try dispatcher.register(
+      service: "undecided",
+      handlers: TypedHandler.table([
+        TypedHandler(selector) { (_: String, _: [String: Any]?) -> Bool? in nil }
+      ]))
+    try dispatcher.register(
+      service: "veto",
+      handlers: TypedHandler.table([
+        TypedHandler(selector) { (_: String, _: [String: Any]?) -> Bool?? in .some(false) }
+      ]))
+    #expect(try dispatcher.dispatch(selector: selector, params: ["app", [String: Any]()]) as? Bool == false)
+    dispatcher.unregister(service: "veto")
+    #expect(try dispatcher.dispatch(selector: selector, params: ["app", [String: Any]()]) as? Bool == true)
+  }
+}

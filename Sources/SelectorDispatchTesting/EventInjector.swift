@@ -1,0 +1,248 @@
+import Foundation
+import SelectorDispatch
+
+/// Injects string-keyed events into a dispatcher and traces them: the
+/// engine behind `selector-dispatch` and a helper for apps' own tests.
+///
+/// The injector owns its dispatcher, built on a vocabulary with a
+/// ``FakeClock``: register services on ``dispatcher``, then inject events
+/// by selector and Swift values, or as event-log lines whose JSON params
+/// are converted to the types the vocabulary declares:
+///
+/// | declared | JSON |
+/// |---|---|
+/// | `URL` | a string that parses as a URL |
+/// | `Data` | base64 text |
+/// | `String`, `[String]` | a string, an array of strings |
+/// | `Error` | a string: the error's description |
+/// | `Dictionary` | an object |
+/// | the first argument, when unchecked (the application or notification center) | anything: the injector passes ``application`` |
+/// | a completion handler | anything: the injector passes its own and traces what it receives |
+/// | anything else | the natural Swift value: `nil`, `Bool`, `Int`, `Double`, `String`, `[Any]`, `[String: Any]` |
+///
+/// A service that has not called its completion by the end of the dispatch
+/// is not waited for: the injector advances its fake clock past the
+/// deadline, so the caller's completion runs with what arrived and the late
+/// service is reported, without any real waiting.
+public final class EventInjector {
+  /// The dispatcher events go to; register services here.
+  public let dispatcher: Dispatcher
+  /// The vocabulary that types the params.
+  public let vocabulary: Vocabulary
+  /// Records every handler call of every service registered here.
+  public let recorder: EventRecorder
+  /// The clock of the dispatcher's completion deadlines.
+  public let clock = FakeClock()
+  /// Collects the dispatcher's diagnostics.
+  public let diagnostics = DiagnosticLog()
+  /// The stand-in passed wherever the application (or notification center)
+  /// belongs.
+  public let application: AnyObject
+  private let deadline: Duration
+
+  /// The object passed as the application: it has a name and nothing else.
+  public final class StandIn: CustomStringConvertible {
+    /// The name it prints and is recorded as, such as `app`.
+    public let description: String
+
+    /// Creates a stand-in.
+    ///
+    /// - Parameter name: The name it prints as.
+    public init(_ name: String) { description = name }
+  }
+
+  /// Creates an injector with an empty dispatcher that declares `vocabulary`.
+  ///
+  /// - Parameters:
+  ///   - vocabulary: The selectors, folds and argument types.
+  ///   - deadline: How long, in fake time, completions may take.
+  ///   - now: The time source for handler timings (the real monotonic clock
+  ///     unless given).
+  public init(
+    vocabulary: Vocabulary = .applicationDelegate, deadline: Duration = .seconds(25),
+    now: @escaping @Sendable () -> UInt64 = EventRecorder.monotonicNanoseconds
+  ) {
+    self.vocabulary = vocabulary
+    self.deadline = deadline
+    self.application = StandIn("app")
+    self.recorder = EventRecorder(now: now)
+    self.dispatcher = Dispatcher(vocabulary: vocabulary, clock: clock, completionDeadline: deadline)
+    recorder.recordEveryService(of: dispatcher)
+    diagnostics.attach(to: dispatcher)
+  }
+
+  /// Dispatches an event given as Swift values and traces it.
+  ///
+  /// Pass ``application`` (or anything) where the application belongs. A
+  /// dispatch error is in the trace's ``Trace/result``.
+  ///
+  /// - Parameters:
+  ///   - selector: The selector.
+  ///   - params: The parameters, as the vocabulary declares them.
+  /// - Returns: The trace: calls, result, and the completion's value.
+  public func inject(_ selector: String, _ params: Any...) -> Trace {
+    dispatch(selector, params, line: nil, completion: nil)
+  }
+
+  /// Converts one event-log event to typed params, dispatches it and traces
+  /// it.
+  ///
+  /// - Parameter event: An event from an ``EventScript``.
+  /// - Returns: The trace, or the problem that kept the event from being
+  ///   dispatched (unknown or malformed selector, wrong number or type of
+  ///   params), with its line and column.
+  public func inject(_ event: EventScript.Event) -> Result<Trace, EventScript.Problem> {
+    func problem(_ column: Int, _ message: String) -> Result<Trace, EventScript.Problem> {
+      .failure(EventScript.Problem(line: event.line, column: column, message: message))
+    }
+    let arity: Int
+    do {
+      arity = try SelectorKey(event.selector).arity
+    } catch {
+      return problem(event.selectorColumn, "\(error)")
+    }
+    let entry = vocabulary[selector: event.selector]
+    if entry == nil, !dispatcher.responds(to: event.selector) {
+      // Let the dispatcher say it, with its suggestion.
+      do {
+        _ = try dispatcher.dispatch(selector: event.selector, params: [])
+      } catch {
+        return problem(event.selectorColumn, "\(error)")
+      }
+    }
+    guard event.params.count == arity else {
+      let error = DispatchError.arityMismatch(
+        selector: event.selector, expected: arity, actual: event.params.count)
+      return problem(event.paramsColumn, "\(error)")
+    }
+    let completion = entry?.completion
+    let trace: Trace
+    do {
+      let params = try event.params.enumerated().map { index, param in
+        try convert(param, at: index, of: entry, isCompletion: completion != nil && index == arity - 1)
+      }
+      trace = dispatch(event.selector, params, line: event.line, completion: completion)
+    } catch let failure as ConversionFailure {
+      return problem(failure.offset + 1, failure.message)
+    } catch {
+      return problem(1, "\(error)")
+    }
+    if case .failure(DispatchError.argumentTypeMismatch(_, let index, _, _)) = trace.result,
+      trace.calls.isEmpty, index < event.params.count
+    {
+      return problem(event.params[index].offset + 1, "\(trace.resultError)")
+    }
+    return .success(trace)
+  }
+
+  /// Parses one event-log line and injects it.
+  ///
+  /// - Parameter line: One JSON Lines event, such as
+  ///   `{"selector": "applicationWillTerminate:", "params": ["app"]}`.
+  /// - Returns: The trace, or what was wrong with the line.
+  public func inject(json line: String) -> Result<Trace, EventScript.Problem> {
+    let script = EventScript(Array(line.utf8))
+    guard let first = script.lines.first else {
+      return .failure(EventScript.Problem(line: 1, column: 1, message: "no event on the line"))
+    }
+    return first.flatMap(inject)
+  }
+
+  private func dispatch(_ selector: String, _ params: [Any], line: Int?, completion: CompletionKind?)
+    -> Trace
+  {
+    var params = params
+    let received = Locked<[Any]>([])
+    if let completion, !params.isEmpty {
+      params[params.count - 1] = completion.makeCompletion { value in
+        received.withLock { $0.append(value) }
+      }
+    }
+    _ = recorder.drain()
+    let before = diagnostics.entries.count
+    let result = Result<Any?, any Error> {
+      try dispatcher.dispatch(selector: selector, params: params)
+    }
+    if completion != nil, case .success = result, received.withLock({ $0.isEmpty }) {
+      clock.advance(by: deadline)
+    }
+    let values = received.withLock { $0 }
+    return Trace(
+      line: line, selector: selector, params: params,
+      fold: (vocabulary[selector: selector]?.fold ?? .collect).description,
+      calls: recorder.drain(), result: result,
+      completion: completion == nil || values.isEmpty ? nil : .some(values.first ?? nil),
+      diagnostics: Array(diagnostics.entries.dropFirst(before)))
+  }
+
+  private struct ConversionFailure: Error {
+    let offset: Int
+    let message: String
+  }
+
+  private func convert(
+    _ param: JSONValue.Located, at index: Int, of entry: Vocabulary.Entry?, isCompletion: Bool
+  ) throws -> Any {
+    if isCompletion { return () }  // replaced by the injector's own completion
+    guard let entry, index < entry.arguments.count else { return Self.natural(param.value) }
+    let declared = entry.arguments[index].description
+    if index == 0, declared == "any" { return application }
+    let allowsNil = declared.hasSuffix(" or nil")
+    let type = allowsNil ? String(declared.dropLast(" or nil".count)) : declared
+    if allowsNil, param.value == .null { return Optional<Any>.none as Any }
+    func fail(_ expected: String) -> ConversionFailure {
+      ConversionFailure(
+        offset: param.offset,
+        message: "argument \(index) of `\(entry.selector)` must be \(expected), "
+          + "but the event has \(param.value.kind)")
+    }
+    switch (type, param.value) {
+    case ("URL", .string(let text)):
+      guard !text.isEmpty, let url = URL(string: text) else { throw fail("a URL string") }
+      return url
+    case ("URL", _): throw fail("a URL string")
+    case ("Data", .string(let text)):
+      guard let data = Data(base64Encoded: text) else { throw fail("base64 text") }
+      return data
+    case ("Data", _): throw fail("base64 text")
+    case ("String", .string(let text)): return text
+    case ("String", _): throw fail("a string")
+    case ("[String]", .array(let elements)):
+      let strings = elements.compactMap { if case .string(let s) = $0.value { s } else { nil } }
+      guard strings.count == elements.count else { throw fail("an array of strings") }
+      return strings
+    case ("[String]", _): throw fail("an array of strings")
+    case ("Error", .string(let text)): return InjectedError(description: text)
+    case ("Error", _): throw fail("a string describing the error")
+    case ("Dictionary", .object): return Self.natural(param.value)
+    case ("Dictionary", _): throw fail("an object")
+    default: return Self.natural(param.value)
+    }
+  }
+
+  /// JSON as plain Swift values.
+  static func natural(_ value: JSONValue) -> Any {
+    switch value {
+    case .null: Optional<Any>.none as Any
+    case .bool(let bool): bool
+    case .integer(let int): int
+    case .double(let double): double
+    case .string(let string): string
+    case .array(let elements): elements.map { natural($0.value) }
+    case .object(let members):
+      Dictionary(members.map { ($0.key, natural($0.value.value)) }, uniquingKeysWith: { $1 })
+    }
+  }
+}
+
+/// The `Error` an event log's string becomes.
+public struct InjectedError: Error, CustomStringConvertible {
+  /// The text from the event log.
+  public let description: String
+}
+
+extension Trace {
+  var resultError: String {
+    if case .failure(let error) = result { "\(error)" } else { "" }
+  }
+}
