@@ -73,15 +73,17 @@ public final class EventInjector {
 
   /// Dispatches an event given as Swift values and traces it.
   ///
-  /// Pass ``application`` (or anything) where the application belongs. A
-  /// dispatch error is in the trace's ``Trace/result``.
+  /// Pass ``application`` (or anything) where the application belongs, and
+  /// anything where a completion handler belongs: the injector passes its
+  /// own, and the trace shows what it received. A dispatch error is in the
+  /// trace's ``Trace/result``.
   ///
   /// - Parameters:
   ///   - selector: The selector.
   ///   - params: The parameters, as the vocabulary declares them.
   /// - Returns: The trace: calls, result, and the completion's value.
   public func inject(_ selector: String, _ params: Any...) -> Trace {
-    dispatch(selector, params, line: nil, completion: nil)
+    dispatch(selector, params, line: nil, completion: vocabulary[selector: selector]?.completion)
   }
 
   /// Converts one event-log event to typed params, dispatches it and traces

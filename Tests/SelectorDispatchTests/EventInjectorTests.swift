@@ -1,0 +1,68 @@
+import Foundation
+@testable import SelectorDispatch
+import SelectorDispatchTesting
+import Testing
+
+@Suite struct EventInjectorTests {
+  let fetch = "application:performFetchWithCompletionHandler:"
+
+  @Test func injectsSwiftValuesAndTracesEveryService() throws {
+    let injector = EventInjector(now: { 0 })
+    try injector.dispatcher.register(service: "a", handlers: ["applicationWillTerminate:": { _ in nil }])
+    try injector.dispatcher.register(service: "b", handlers: ["applicationWillTerminate:": { _ in nil }])
+    let trace = injector.inject("applicationWillTerminate:", injector.application)
+    #expect(trace.calls.map(\.service) == ["a", "b"])
+    #expect(trace.fold == "broadcast")
+    #expect(injector.recorder.calls.isEmpty, "the trace took the recorded calls")
+  }
+
+  @Test func convertsJSONParamsToTheDeclaredTypes() throws {
+    let injector = EventInjector()
+    let seen = Locked<[String]>([])
+    try injector.dispatcher.register(
+      service: "types",
+      handlers: [
+        "application:openURL:options:": { params in
+          seen.withLock { $0 = params.map { "\(type(of: $0))" } }
+          return true
+        },
+        "application:didRegisterForRemoteNotificationsWithDeviceToken:": { params in
+          (params[1] as? Data).map { Array($0) }
+        },
+      ])
+    let opened = try injector.inject(
+      json: #"{"selector": "application:openURL:options:", "params": [1, "myapp://x", {"k": 1}]}"#
+    ).get()
+    #expect(try opened.result.get() as? Bool == true)
+    #expect(seen.withLock { $0 } == ["StandIn", "URL", "Dictionary<String, Any>"])
+    let token = try injector.inject(
+      json: #"{"selector": "application:didRegisterForRemoteNotificationsWithDeviceToken:", "params": ["app", "AQI="]}"#
+    ).get()
+    #expect(token.calls.first?.answer as? [UInt8] == [1, 2])
+    let bad = injector.inject(
+      json: #"{"selector": "application:didRegisterForRemoteNotificationsWithDeviceToken:", "params": ["app", "%%"]}"#)
+    #expect(throws: EventScript.Problem.self) { try bad.get() }
+  }
+
+  @Test func aServiceThatNeverCompletesIsReportedWithoutWaiting() throws {
+    let injector = EventInjector(deadline: .seconds(25))
+    try injector.dispatcher.register(
+      service: "prompt",
+      handlers: TypedHandler.table([
+        TypedHandler(fetch) { (_: AnyObject, done: @escaping (BackgroundFetchResult) -> Void) in
+          done(.newData)
+        }
+      ]))
+    try injector.dispatcher.register(
+      service: "forgetful",
+      handlers: TypedHandler.table([
+        TypedHandler(fetch) { (_: AnyObject, _: @escaping (BackgroundFetchResult) -> Void) in }
+      ]))
+    let trace = injector.inject(fetch, injector.application, ())
+    #expect(trace.completion.flatMap { $0 as? BackgroundFetchResult } == .newData)
+    #expect(injector.clock.now == .seconds(25), "the fake clock moved, no real time passed")
+    #expect(trace.diagnostics.count == 1)
+    #expect(trace.diagnostics.first?.service == "forgetful")
+    #expect(trace.readable.contains("! "))
+  }
+}

@@ -1,0 +1,235 @@
+import Foundation
+import Testing
+
+/// End-to-end tests of the `selector-dispatch` executable: each runs the
+/// built binary with `Process` and checks stdout, stderr and the exit code.
+@Suite struct SelectorDispatchToolTests {
+  struct Run {
+    let status: Int32
+    let stdout: String
+    let stderr: String
+  }
+
+  static let executable: URL = {
+    let products = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    for directory in [products, products.deletingLastPathComponent()] {
+      let candidate = directory.appendingPathComponent("selector-dispatch")
+      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+    }
+    return URL(fileURLWithPath: ".build/debug/selector-dispatch")
+  }()
+
+  func temporaryFile(_ contents: Data, _ name: String = "events.jsonl") throws -> URL {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("selector-dispatch-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let url = directory.appendingPathComponent(name)
+    try contents.write(to: url)
+    return url
+  }
+
+  func run(_ arguments: [String], stdin: Data? = nil) throws -> Run {
+    let process = Process()
+    process.executableURL = Self.executable
+    process.arguments = arguments
+    let out = try temporaryFile(Data(), "stdout")
+    let err = try temporaryFile(Data(), "stderr")
+    process.standardOutput = try FileHandle(forWritingTo: out)
+    process.standardError = try FileHandle(forWritingTo: err)
+    let input = Pipe()
+    process.standardInput = input
+    try process.run()
+    if let stdin { input.fileHandleForWriting.write(stdin) }
+    try input.fileHandleForWriting.close()
+    process.waitUntilExit()
+    #expect(process.terminationReason == .exit, "the tool must never crash")
+    return Run(
+      status: process.terminationStatus,
+      stdout: try String(contentsOf: out, encoding: .utf8),
+      stderr: try String(contentsOf: err, encoding: .utf8))
+  }
+
+  /// The output with timings masked, so runs can be compared.
+  func untimed(_ text: String) -> String {
+    text.replacingOccurrences(
+      of: #" *\d+\.\d{3} ms"#, with: " #.### ms", options: .regularExpression
+    )
+    .replacingOccurrences(
+      of: #""nanoseconds":\d+"#, with: #""nanoseconds":#"#, options: .regularExpression
+    )
+    .replacingOccurrences(of: #"slowest service: .*"#, with: "", options: .regularExpression)
+  }
+
+  @Test func theDemoTracesEveryEventAndProfilesEveryService() throws {
+    let result = try run([])
+    #expect(result.status == 0)
+    #expect(result.stderr.isEmpty)
+    for selector in [
+      "application:didFinishLaunchingWithOptions:", "application:openURL:options:",
+      "application:performFetchWithCompletionHandler:", "applicationWillTerminate:",
+    ] {
+      #expect(result.stdout.contains("\n\(selector)  (fold "), "\(selector)")
+    }
+    #expect(result.stdout.contains("completion called once with \"newData\""))
+    #expect(result.stdout.contains("    2. deep-links        true"))
+    for service in ["crash-reporting", "logging", "push", "analytics", "deep-links", "background-fetch"] {
+      #expect(result.stdout.contains("\n\(service) "), "\(service) is in the profile")
+    }
+    #expect(result.stdout.contains("slowest service: "))
+    #expect(untimed(try run([]).stdout) == untimed(result.stdout), "deterministic but for timings")
+  }
+
+  @Test func jsonPrintsOneObjectPerEvent() throws {
+    let result = try run(["--json"])
+    #expect(result.status == 0)
+    let lines = result.stdout.split(separator: "\n")
+    #expect(lines.count == 12)
+    for line in lines {
+      let object = try #require(
+        try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+      #expect(object["selector"] is String)
+      #expect(object["calls"] is [Any])
+    }
+    #expect(lines[4].contains(#""result":true"#))
+    #expect(lines[4].contains(#""service":"deep-links","answer":true,"nanoseconds":"#))
+  }
+
+  @Test func replayReportsEachBadLineAndDispatchesTheRest() throws {
+    let log = try temporaryFile(
+      Data(
+        """
+        {"selector": "applicationDidBecomeActive:", "params": ["app"]}
+        not json
+        {"selector": "applicationDidEnterBackground:", "params": []}
+        {"selector": "applicationDidEnterBackgound:", "params": ["app"]}
+        {"selector": "application:openURL:options:", "params": ["app", 42, {}]}
+        {"selector": "application:didFinish", "params": ["app"]}
+        {"selector": "applicationWillTerminate:", "params": ["app"]}
+        """.utf8))
+    let result = try run(["replay", log.path])
+    #expect(result.status == 1)
+    let errors = result.stderr.split(separator: "\n").map(String.init)
+    #expect(errors.count == 5)
+    #expect(errors[0].hasPrefix("\(log.path):2:1: error: not JSON"))
+    #expect(errors[1].hasPrefix("\(log.path):3:58: error: `applicationDidEnterBackground:` takes 1 argument"))
+    #expect(errors[2].hasPrefix("\(log.path):4:14: error: unrecognized selector"))
+    #expect(errors[2].hasSuffix("did you mean `applicationDidEnterBackground:`?"))
+    #expect(errors[3].hasPrefix("\(log.path):5:64: error: argument 1 of `application:openURL:options:` must be a URL string"))
+    #expect(errors[4].hasPrefix("\(log.path):6:14: error: malformed selector"))
+    #expect(result.stdout.contains("\napplicationDidBecomeActive:  (fold"))
+    #expect(result.stdout.contains("\napplicationWillTerminate:  (fold"), "nothing after a bad line is lost")
+  }
+
+  @Test func strictStopsAtTheFirstError() throws {
+    let log = try temporaryFile(
+      Data(
+        """
+        {"selector": "applicationDidBecomeActive:", "params": ["app"]}
+        {"selector": "nope:", "params": [1]}
+        {"selector": "applicationWillTerminate:", "params": ["app"]}
+        """.utf8))
+    let result = try run(["replay", log.path, "--strict"])
+    #expect(result.status == 1)
+    #expect(result.stderr.split(separator: "\n").count == 1)
+    #expect(result.stdout.contains("applicationDidBecomeActive:"))
+    #expect(!result.stdout.contains("applicationWillTerminate:"))
+  }
+
+  @Test func replayReadsStandardInput() throws {
+    let result = try run(
+      ["replay", "-", "--json"],
+      stdin: Data(#"{"selector": "applicationWillTerminate:", "params": ["app"]}"#.utf8))
+    #expect(result.status == 0)
+    #expect(result.stdout.hasPrefix(#"{"line":1,"selector":"applicationWillTerminate:""#))
+  }
+
+  @Test func aRecordedSessionReplaysToTheSameTrace() throws {
+    let recording = try temporaryFile(Data(), "session.jsonl")
+    let original = try run(["--record", recording.path])
+    #expect(original.status == 0)
+    let replayed = try run(["replay", recording.path])
+    #expect(replayed.status == 0)
+    let body = { (text: String) in self.untimed(text).split(separator: "\n").dropFirst(4) }
+    #expect(body(replayed.stdout) == body(original.stdout))
+    let lines = try String(contentsOf: recording, encoding: .utf8).split(separator: "\n")
+    #expect(lines.count == 12)
+    #expect(
+      lines[2]
+        == #"{"selector":"application:didRegisterForRemoteNotificationsWithDeviceToken:","params":["app","3q2+7w=="]}"#)
+  }
+
+  @Test func aManifestChoosesTheServices() throws {
+    let manifest = try temporaryFile(
+      Data(#"{"services": [{"name": "deep-links"}, {"name": "logging", "priority": 5}]}"#.utf8),
+      "services.json")
+    let result = try run(["--manifest", manifest.path])
+    #expect(result.status == 0)
+    #expect(result.stdout.contains("the services of \(manifest.path)"))
+    #expect(!result.stdout.contains("crash-reporting"))
+    #expect(result.stdout.contains("    1. deep-links        true"))
+
+    let bad = try temporaryFile(Data(#"{"services": [{"name": "pushh"}]}"#.utf8), "bad.json")
+    let failed = try run(["--manifest", bad.path])
+    #expect(failed.status == 1)
+    #expect(failed.stderr.hasPrefix("\(bad.path): error: "))
+    #expect(failed.stderr.contains("pushh"))
+    #expect(failed.stdout.isEmpty, "nothing is dispatched with a broken manifest")
+  }
+
+  @Test func selectorsListsTheVocabularyAndFiltersByDomain() throws {
+    let all = try run(["selectors"])
+    #expect(all.status == 0)
+    #expect(all.stdout.contains("application:openURL:options:"))
+    #expect(all.stdout.contains("(deprecated: use application:openURL:options:)"))
+    let urls = try run(["selectors", "--domain", "urlResourceOpening"])
+    #expect(urls.status == 0)
+    let rows = urls.stdout.split(separator: "\n").dropFirst()
+    #expect(!rows.isEmpty)
+    #expect(rows.allSatisfy { $0.hasSuffix("URL resource opening") || $0.contains("(deprecated") })
+    #expect(!urls.stdout.contains("applicationDidBecomeActive:"))
+    let unknown = try run(["selectors", "--domain", "nowhere"])
+    #expect(unknown.status == 2)
+    #expect(unknown.stderr.contains("unknown domain 'nowhere'"))
+  }
+
+  @Test func helpVersionAndUsageErrors() throws {
+    let help = try run(["--help"])
+    #expect(help.status == 0)
+    #expect(help.stdout.hasPrefix("USAGE: selector-dispatch"))
+    let version = try run(["--version"])
+    #expect(version.status == 0)
+    #expect(version.stdout.hasPrefix("selector-dispatch "))
+    let unknown = try run(["--frobnicate"])
+    #expect(unknown.status == 2)
+    #expect(unknown.stderr.hasPrefix("error: unknown option '--frobnicate'"))
+    #expect(unknown.stderr.contains("USAGE:"))
+    #expect(unknown.stdout.isEmpty)
+  }
+
+  @Test func hostileFilesNeverCrashTheTool() throws {
+    let missing = try run(["replay", "/nonexistent/events.jsonl"])
+    #expect(missing.status == 1)
+    #expect(missing.stderr.hasPrefix("/nonexistent/events.jsonl: error: cannot read the event log"))
+
+    let empty = try run(["replay", try temporaryFile(Data()).path])
+    #expect(empty.status == 0)
+    #expect(empty.stderr.isEmpty)
+
+    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+    let garbage = Data(
+      (0..<200_000).map { _ in
+        state = state &* 6_364_136_223_846_793_005 &+ 1
+        return UInt8(truncatingIfNeeded: state >> 56)
+      })
+    let binary = try run(["replay", try temporaryFile(garbage).path])
+    #expect(binary.status == 1)
+    #expect(binary.stderr.contains(": error: "))
+
+    let huge = #"{"selector": "applicationWillTerminate:", "params": [""#
+      + String(repeating: "x", count: 10 << 20) + "\"]}\n"
+      + #"{"selector": "applicationDidBecomeActive:", "params": ["app"]}"#
+    let big = try run(["replay", try temporaryFile(Data(huge.utf8)).path, "--json"])
+    #expect(big.status == 0, "the 10 MB param is the application stand-in: any value will do")
+    #expect(big.stdout.split(separator: "\n").count == 2)
+  }
+}
