@@ -125,9 +125,7 @@ enum Scenarios {
         ("dispatch: String literal N=\(n)", { dispatchLiteral(n) }),
         ("dispatch: runtime String N=\(n)", { dispatchRuntimeString(n) }),
         ("dispatch: SelectorKey N=\(n)", { dispatchKey(n) }),
-        // VOCABULARY SLOT: once `Dispatcher(vocabulary:)` is merged, add its
-        // path here, e.g. ("dispatch: vocabulary N=\(n)", { dispatchVocabulary(n) }),
-        // built like dispatchKey(_:).
+        ("dispatch: vocabulary N=\(n)", { dispatchVocabulary(n) }),
       ]
     }
     for selectors in [40, 10_000, 100_000] {
@@ -135,8 +133,8 @@ enum Scenarios {
     }
     let build = "build: 1000 services × 40 handlers N=1000"
     scenarios.append((build, { registration(services: 1_000, handlersPerService: 40) }))
-    // MANIFEST SLOT: once manifests are merged, add "load manifest" here: a
-    // `build` scenario that loads a manifest of 1,000 services × 40 handlers.
+    let manifest = "build: manifest of 1000 services × 40 handlers N=1000"
+    scenarios.append((manifest, { manifestLoad(services: 1_000, handlersPerService: 40) }))
     return scenarios
   }
 
@@ -313,6 +311,83 @@ enum Scenarios {
           if answer as? Bool == true { launched += 1 }
         } catch {
           fatalError("dispatch failed: \(error)")
+        }
+      }
+      return launched
+    }
+  }
+
+  /// Dispatch through `Dispatcher(vocabulary: .applicationDelegate)`: the
+  /// declared fold (`all`) and the vocabulary's argument checks, by String.
+  static func dispatchVocabulary(_ n: Int) -> Scenario {
+    let counters = Counters(handlers: n)
+    let dispatcher = Dispatcher(vocabulary: .applicationDelegate)
+    let stray = counters.stray
+    for index in 0..<n {
+      let slot = counters.slot(index)
+      var handlers: [String: Handler] = [launch: { _ in slot.hit() }]
+      for selector in otherSelectors { handlers[selector] = { _ in stray.hit() } }
+      do {
+        try dispatcher.register(service: "service\(index)", handlers: handlers)
+      } catch {
+        fatalError("cannot register: \(error)")
+      }
+    }
+    let app = Application()
+    let launchOptions = makeLaunchOptions()
+    return Scenario(name: "dispatch: vocabulary", handlers: n, unit: .event, counters: counters) {
+      count in
+      var launched = 0
+      for _ in 0..<count {
+        do {
+          let answer = try dispatcher.dispatch(selector: launch, params: [app, launchOptions])
+          if answer as? Bool == true { launched += 1 }
+        } catch {
+          fatalError("dispatch failed: \(error)")
+        }
+      }
+      return launched
+    }
+  }
+
+  /// A service whose table is made before timing.
+  struct TableService: Service {
+    let name: String
+    let handlers: [String: Handler]
+  }
+
+  /// Parses a JSON manifest naming `services` catalog services and
+  /// registers them all, all or nothing; checked with one dispatch.
+  static func manifestLoad(services: Int, handlersPerService: Int) -> Scenario {
+    let counters = Counters(handlers: services)
+    let stray = counters.stray
+    let selectors = (1..<handlersPerService).map { "manifestEvent\($0):with:" }
+    var catalog = ServiceCatalog(allowsReflection: false)
+    for index in 0..<services {
+      let slot = counters.slot(index)
+      var handlers: [String: Handler] = [launch: { _ in slot.hit() }]
+      for selector in selectors { handlers[selector] = { _ in stray.hit() } }
+      let service = TableService(name: "service\(index)", handlers: handlers)
+      catalog.add(service.name) { service }
+    }
+    let entries = (0..<services).map { #"{"name": "service\#($0)", "priority": \#($0 % 4)}"# }
+    let json = Data((#"{"services": ["# + entries.joined(separator: ",\n") + "]}").utf8)
+    let app = Application()
+    let launchOptions = makeLaunchOptions()
+    return Scenario(
+      name: "build: manifest of \(services) services × \(handlersPerService) handlers",
+      handlers: services, unit: .build, counters: counters
+    ) { count in
+      var launched = 0
+      for _ in 0..<count {
+        let dispatcher = Dispatcher()
+        do {
+          try dispatcher.register(Manifest.parse(json), catalog: catalog)
+          let answer = try dispatcher.dispatch(
+            selector: launch, params: [app, launchOptions], fold: .any)
+          if answer as? Bool == true { launched += 1 }
+        } catch {
+          fatalError("manifest load failed: \(error)")
         }
       }
       return launched
