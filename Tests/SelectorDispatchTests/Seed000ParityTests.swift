@@ -16,18 +16,10 @@ import Testing
   static let willContinue = "application:willContinueUserActivityWithType:"
   static let continueActivity = "application:continueUserActivity:restorationHandler:"
 
-  /// The manager: a dispatcher with the folds the seed's methods hard-code,
-  /// corrected where the seed was wrong.
+  /// The manager: a dispatcher that knows every UIApplicationDelegate
+  /// selector and its fold, where the seed hard-codes one loop per method.
   static func manager() throws -> Dispatcher {
-    let dispatcher = Dispatcher()
-    for (selector, fold) in [
-      (willFinish, Fold.all), (didFinish, .all), (resignActive, .broadcast),
-      (background, .broadcast), (token, .broadcast), (openURL, .firstTrue),
-      (willContinue, .any), (continueActivity, .any),
-    ] {
-      try dispatcher.declare(selector, fold: fold)
-    }
-    return dispatcher
+    Dispatcher(vocabulary: .applicationDelegate)
   }
 
   /// A module that implements some delegate methods and answers as told.
@@ -48,6 +40,10 @@ import Testing
         (app: AnyObject, url: URL, options: [String: Any]) -> Bool in
         log.record("\(name).openURL")
         return opensURLs
+      }
+      on(Seed000ParityTests.willContinue) { (app: AnyObject, type: String) -> Bool in
+        log.record("\(name).willContinue")
+        return continuesActivities
       }
       on(Seed000ParityTests.continueActivity) {
         (app: AnyObject, activity: String, restore: @escaping ([Any]?) -> Void) -> Bool in
@@ -129,21 +125,37 @@ import Testing
     #expect(launched as? Bool == false)
     #expect(log.entries == ["a.didFinish", "b.didFinish", "c.didFinish"])
     // A selector no module implements still answers: `all` of nothing is true.
-    #expect(try manager.dispatch(selector: Self.willFinish, params: [app, 0]) as? Bool == true)
+    #expect(try manager.dispatch(selector: Self.willFinish, params: [app, noOptions as Any]) as? Bool == true)
   }
 
-  @Test func continueUserActivityAsksEveryModule() throws {
-    // The seed's `result = result || [module …]` stops asking once one says YES.
+  @Test func willContinueUserActivityAsksEveryModule() throws {
+    // The seed's `result = result || [module …]` stops asking once one says
+    // YES: the modules after it never hear that an activity is coming.
     let log = CallLog()
     let manager = try Self.manager()
     try manager.register(Module(name: "a", log: log))
     try manager.register(Module(name: "b", log: log, continuesActivities: true))
     try manager.register(Module(name: "c", log: log))
+    let will = try manager.dispatch(
+      selector: Self.willContinue, params: [app, "NSUserActivityTypeBrowsingWeb"])
+    #expect(will as? Bool == true)
+    #expect(log.entries == ["a.willContinue", "b.willContinue", "c.willContinue"])
+  }
+
+  @Test func continueUserActivityStopsAtTheModuleThatClaimsIt() throws {
+    // Here stopping is the point (one module continues the activity and
+    // calls the restoration handler), so the vocabulary declares firstTrue:
+    // an explicit chain of responsibility, not an accident of `||`.
+    let log = CallLog()
+    let manager = try Self.manager()
+    try manager.register(Module(name: "a", log: log))
+    try manager.register(Module(name: "b", log: log, continuesActivities: true))
+    try manager.register(Module(name: "c", log: log, continuesActivities: true))
     let restore: ([Any]?) -> Void = { _ in }
     let handled = try manager.dispatch(
       selector: Self.continueActivity, params: [app, "NSUserActivityTypeBrowsingWeb", restore])
     #expect(handled as? Bool == true)
-    #expect(log.entries == ["a.continue", "b.continue", "c.continue"])
+    #expect(log.entries == ["a.continue", "b.continue"])
   }
 
   @Test func openURLGoesToTheFirstModuleThatClaimsIt() throws {
