@@ -33,7 +33,8 @@
   final class AppDelegate: UIResponder, UIApplicationDelegate {
     var window: UIWindow?
 
-    private let dispatcher = Dispatcher(vocabulary: .applicationDelegate)
+    /// `nonisolated`: `responds(to:)` reads it off the main actor; `Dispatcher` is `Sendable`.
+    private nonisolated let dispatcher = Dispatcher(vocabulary: .applicationDelegate)
 
     override init() {
       super.init()
@@ -46,8 +47,9 @@
     }
 
     /// Advertises a delegate method only when some service handles it, so that iOS does not
-    /// see, say, a background-fetch method that nothing implements.
-    override func responds(to aSelector: Selector!) -> Bool {
+    /// see, say, a background-fetch method that nothing implements. `nonisolated`, as
+    /// `NSObject` declares it.
+    nonisolated override func responds(to aSelector: Selector!) -> Bool {
       let name = NSStringFromSelector(aSelector)
       guard Vocabulary.applicationDelegate[selector: name] != nil else {
         return super.responds(to: aSelector)
