@@ -16,6 +16,24 @@ let package = Package(
       name: "selector-dispatch",
       dependencies: ["SelectorDispatch", "SelectorDispatchTesting"]
     ),
+    // Examples: one runnable executable per pattern (`swift run <Name>`); see Examples/README.md.
+    .executableTarget(
+      name: "ModuleManagerExample", dependencies: ["SelectorDispatch"],
+      path: "Examples/ModuleManagerExample"),
+    .executableTarget(
+      name: "SelectorForwardingExample", dependencies: ["SelectorDispatch"],
+      path: "Examples/SelectorForwardingExample"),
+    .executableTarget(
+      name: "BaseClassForwardingExample", dependencies: ["SelectorDispatch"],
+      path: "Examples/BaseClassForwardingExample"),
+    .executableTarget(
+      name: "DomainDelegatesExample", dependencies: ["SelectorDispatch"],
+      path: "Examples/DomainDelegatesExample"),
+    // A library, not an executable: a UIKit app delegate runs only inside an app bundle, so there
+    // is nothing to `swift run`. It compiles where UIKit exists and is empty elsewhere.
+    .target(
+      name: "AppDelegateExample", dependencies: ["SelectorDispatch"],
+      path: "Examples/AppDelegateExample"),
     .testTarget(
       name: "SelectorDispatchTests",
       dependencies: ["SelectorDispatch", "SelectorDispatchTesting", "selector-dispatch"]

@@ -5,7 +5,8 @@
 /// `application:didReceiveRemoteNotification:fetchCompletionHandler:` in
 /// ``Vocabulary/applicationDelegate`` has the type
 /// `(BackgroundFetchResult) -> Void`. An Apple-platform host converts with
-/// `UIBackgroundFetchResult(rawValue: result.rawValue)`.
+/// `UIBackgroundFetchResult(rawValue: UInt(result.rawValue))` (UIKit's raw
+/// type is `UInt`; the initializer returns an optional).
 ///
 /// The services' results fold to ``newData`` if any service had new data,
 /// else ``failed`` if any failed, else ``noData`` (also the answer when no

@@ -1,0 +1,110 @@
+// An iOS app delegate that forwards its delegate methods to services through a `Dispatcher`.
+//
+// Compiled only where UIKit exists (iOS, iPadOS, tvOS, visionOS, Mac Catalyst); on Linux and
+// macOS this target is an empty module. Copy the class into an app target and mark it `@main`.
+
+#if canImport(UIKit)
+  import SelectorDispatch
+  import UIKit
+
+  /// A service like any other: it handles the selectors it cares about and nothing else.
+  struct PushService: Service {
+    @HandlerTableBuilder var handlers: [String: Handler] {
+      on("application:didFinishLaunchingWithOptions:") {
+        (app: UIApplication, options: [UIApplication.LaunchOptionsKey: Any]?) -> Bool in
+        print("push: launched")
+        return true
+      }
+      on("application:didRegisterForRemoteNotificationsWithDeviceToken:") {
+        (app: UIApplication, token: Data) in
+        print("push token: \(token.count) bytes")
+      }
+      on("application:didReceiveRemoteNotification:fetchCompletionHandler:") {
+        (
+          app: UIApplication, userInfo: [AnyHashable: Any],
+          done: @escaping (BackgroundFetchResult) -> Void
+        ) in
+        done(userInfo["aps"] == nil ? .noData : .newData)
+      }
+    }
+  }
+
+  /// The whole app delegate: the services, one line per forwarded method, and `responds(to:)`.
+  final class AppDelegate: UIResponder, UIApplicationDelegate {
+    var window: UIWindow?
+
+    /// `nonisolated`: `responds(to:)` reads it off the main actor; `Dispatcher` is `Sendable`.
+    private nonisolated let dispatcher = Dispatcher(vocabulary: .applicationDelegate)
+
+    override init() {
+      super.init()
+      // Register before UIKit asks `responds(to:)`, which it does when the delegate is set.
+      do {
+        try dispatcher.register(contentsOf: [PushService()])
+      } catch {
+        assertionFailure("the services could not be registered: \(error)")
+      }
+    }
+
+    /// Advertises a delegate method only when some service handles it, so that iOS does not
+    /// see, say, a background-fetch method that nothing implements. `nonisolated`, as
+    /// `NSObject` declares it.
+    nonisolated override func responds(to aSelector: Selector!) -> Bool {
+      let name = NSStringFromSelector(aSelector)
+      guard Vocabulary.applicationDelegate[selector: name] != nil else {
+        return super.responds(to: aSelector)
+      }
+      return dispatcher.responds(to: name)
+    }
+
+    func application(
+      _ application: UIApplication,
+      didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
+    ) -> Bool {
+      forward("application:didFinishLaunchingWithOptions:", application, launchOptions as Any)
+        as? Bool ?? true
+    }
+
+    func applicationDidEnterBackground(_ application: UIApplication) {
+      forward("applicationDidEnterBackground:", application)
+    }
+
+    func application(
+      _ app: UIApplication, open url: URL, options: [UIApplication.OpenURLOptionsKey: Any] = [:]
+    ) -> Bool {
+      forward("application:openURL:options:", app, url, options) as? Bool ?? false
+    }
+
+    func application(
+      _ application: UIApplication,
+      didRegisterForRemoteNotificationsWithDeviceToken deviceToken: Data
+    ) {
+      forward(
+        "application:didRegisterForRemoteNotificationsWithDeviceToken:", application, deviceToken)
+    }
+
+    func application(
+      _ application: UIApplication, didReceiveRemoteNotification userInfo: [AnyHashable: Any],
+      fetchCompletionHandler completionHandler: @escaping (UIBackgroundFetchResult) -> Void
+    ) {
+      // The services share one `BackgroundFetchResult` completion; UIKit's runs exactly once.
+      let completion: (BackgroundFetchResult) -> Void = { result in
+        completionHandler(UIBackgroundFetchResult(rawValue: UInt(result.rawValue)) ?? .failed)
+      }
+      forward(
+        "application:didReceiveRemoteNotification:fetchCompletionHandler:", application, userInfo,
+        completion)
+    }
+
+    /// Dispatches one event; a failure is a programming error, reported in debug builds.
+    @discardableResult
+    private func forward(_ selector: String, _ params: Any...) -> Any? {
+      do {
+        return try dispatcher.dispatch(selector: selector, params: params)
+      } catch {
+        assertionFailure("\(error)")
+        return nil
+      }
+    }
+  }
+#endif

@@ -1,0 +1,158 @@
+import Foundation
+import SelectorDispatch
+
+// Seeds 002 (TDWAppDelegateService) and 003 (LifeCycleService): the AppDelegate inherits from
+// a base class that forwards each delegate method to a list of services the subclass provides.
+//
+// Here each forwarding method is one dispatch. The seeds' bugs do not come back: launching
+// folds the services' answers (002 and 003 always returned true), it reaches the services'
+// launch-with-options handlers (003 called `applicationDidFinishLaunching:` instead), and a
+// completion handler runs once however many services handle the event (002 passed it to every
+// service).
+
+/// Stands in for `UIApplication`, which does not exist on Linux.
+final class Application {}
+
+/// The base class: delegate methods with UIKit's shapes, each forwarding in one line.
+class AppDelegateService {
+  let dispatcher = Dispatcher(vocabulary: .applicationDelegate)
+
+  /// Seed 003's overridable list (seed 002's `__services`); read once, at initialization.
+  var services: [any Service] { [] }
+
+  init() {
+    do {
+      try dispatcher.register(contentsOf: services)
+    } catch {
+      print("could not register the services: \(error)")
+    }
+  }
+
+  func application(_ application: AnyObject, didFinishLaunchingWithOptions options: [String: Any]?)
+    -> Bool
+  {
+    forward("application:didFinishLaunchingWithOptions:", application, options as Any) as? Bool
+      ?? true
+  }
+
+  func applicationDidEnterBackground(_ application: AnyObject) {
+    forward("applicationDidEnterBackground:", application)
+  }
+
+  func application(
+    _ application: AnyObject, handleEventsForBackgroundURLSession identifier: String,
+    completionHandler: @escaping () -> Void
+  ) {
+    forward(
+      "application:handleEventsForBackgroundURLSession:completionHandler:", application,
+      identifier, completionHandler)
+  }
+
+  @discardableResult
+  private func forward(_ selector: String, _ params: Any...) -> Any? {
+    do {
+      return try dispatcher.dispatch(selector: selector, params: params)
+    } catch {
+      print("  error: \(error)")
+      return nil
+    }
+  }
+}
+
+/// Seed 002's TDWInitializeService.
+struct InitializeService: Service {
+  @HandlerTableBuilder var handlers: [String: Handler] {
+    on("application:didFinishLaunchingWithOptions:") {
+      (app: AnyObject, options: [String: Any]?) -> Bool in
+      print("  InitializeService: configured")
+      return true
+    }
+  }
+}
+
+/// Seed 002's TDWLogService, which also finishes background transfers for its uploads.
+struct LogService: Service {
+  @HandlerTableBuilder var handlers: [String: Handler] {
+    on("application:didFinishLaunchingWithOptions:") {
+      (app: AnyObject, options: [String: Any]?) -> Bool in
+      print("  LogService: logging started")
+      return true
+    }
+    on("applicationDidEnterBackground:") { (app: AnyObject) in print("  LogService: flushed") }
+    on("application:handleEventsForBackgroundURLSession:completionHandler:") {
+      (app: AnyObject, session: String, done: @escaping () -> Void) in
+      print("  LogService: \(session) finished, calling its own completion")
+      done()
+    }
+  }
+}
+
+/// Seed 003's DependencyLoading, which also owns a background download session.
+struct DownloadService: Service {
+  @HandlerTableBuilder var handlers: [String: Handler] {
+    on("application:didFinishLaunchingWithOptions:") {
+      (app: AnyObject, options: [String: Any]?) -> Bool in
+      print("  DownloadService: reachability started")
+      return true
+    }
+    on("application:handleEventsForBackgroundURLSession:completionHandler:") {
+      (app: AnyObject, session: String, done: @escaping () -> Void) in
+      print("  DownloadService: \(session) finished, calling its own completion")
+      done()
+    }
+  }
+}
+
+/// A service that must stop the launch, such as a failed database migration.
+struct MigrationService: Service {
+  @HandlerTableBuilder var handlers: [String: Handler] {
+    on("application:didFinishLaunchingWithOptions:") {
+      (app: AnyObject, options: [String: Any]?) -> Bool in
+      print("  MigrationService: migration failed, vetoing the launch")
+      return false
+    }
+  }
+}
+
+/// The app's delegate: it only lists its services.
+final class AppDelegate: AppDelegateService {
+  override var services: [any Service] { [InitializeService(), LogService(), DownloadService()] }
+}
+
+/// Another app, whose migration vetoes the launch.
+final class VetoedAppDelegate: AppDelegateService {
+  override var services: [any Service] { [InitializeService(), MigrationService()] }
+}
+
+@main
+struct BaseClassForwardingExample {
+  static func main() {
+    print("Seeds 002 and 003: a base class forwards each delegate method in one line.")
+    let app = Application()
+
+    let delegate = AppDelegate()
+    print()
+    print("didFinishLaunchingWithOptions")
+    let launched = delegate.application(app, didFinishLaunchingWithOptions: nil)
+    print("  = \(launched)")
+
+    print()
+    print("applicationDidEnterBackground")
+    delegate.applicationDidEnterBackground(app)
+
+    print()
+    print("handleEventsForBackgroundURLSession (two services handle it)")
+    var systemCompletions = 0
+    delegate.application(app, handleEventsForBackgroundURLSession: "uploads") {
+      systemCompletions += 1
+      print("  system completion handler called")
+    }
+    print("  system completion handler calls: \(systemCompletions)")
+
+    let vetoed = VetoedAppDelegate()
+    print()
+    print("didFinishLaunchingWithOptions, with a service that vetoes")
+    let vetoedLaunch = vetoed.application(app, didFinishLaunchingWithOptions: nil)
+    print("  = \(vetoedLaunch)")
+  }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import SelectorDispatch
+
+// Seed 004, JSDecoupledAppDelegate: `UIApplicationDelegate` split into 13 domains (app state,
+// URL opening, remote notifications, ...), with exactly one delegate object per domain.
+//
+// Here the domains are the vocabulary's, made exclusive: one service per domain, a second one
+// refused with an error that names both (the seed's property setter silently replaced the
+// first), and domains left shared take several observers.
+
+/// Stands in for `UIApplication`, which does not exist on Linux.
+final class Application {}
+
+/// The app-state domain's delegate (`JSApplicationStateDelegate`).
+struct AppStateDelegate: Service {
+  var name: String { "AppStateDelegate" }
+  let label: String
+
+  @HandlerTableBuilder var handlers: [String: Handler] {
+    on("applicationDidBecomeActive:") { (app: AnyObject) in print("  \(label): active") }
+    on("applicationWillTerminate:") { (app: AnyObject) in print("  \(label): saving state") }
+  }
+}
+
+/// The URL-opening domain's delegate (`JSApplicationURLResourceOpeningDelegate`).
+struct URLOpeningDelegate: Service {
+  @HandlerTableBuilder var handlers: [String: Handler] {
+    on("application:openURL:options:") {
+      (app: AnyObject, url: URL, options: [String: Any]) -> Bool in
+      print("  URLOpeningDelegate: routing \(url)")
+      return true
+    }
+  }
+}
+
+/// The remote-notifications domain's delegate (`JSApplicationRemoteNotificationsDelegate`).
+struct RemoteNotificationsDelegate: Service {
+  @HandlerTableBuilder var handlers: [String: Handler] {
+    on("application:didRegisterForRemoteNotificationsWithDeviceToken:") {
+      (app: AnyObject, token: Data) in
+      print("  RemoteNotificationsDelegate: token of \(token.count) bytes")
+    }
+  }
+}
+
+/// A second app-state observer, which the exclusive domain refuses.
+struct SessionTimer: Service {
+  @HandlerTableBuilder var handlers: [String: Handler] {
+    on("applicationDidEnterBackground:") { (app: AnyObject) in print("  SessionTimer: paused") }
+  }
+}
+
+/// An observer of a domain the seed did not have, which stays shared.
+struct NotificationSettingsObserver: Service {
+  let name: String
+
+  @HandlerTableBuilder var handlers: [String: Handler] {
+    on("userNotificationCenter:openSettingsForNotification:") {
+      (center: AnyObject, notification: AnyObject?) in
+      print("  \(name): show notification settings")
+    }
+  }
+}
+
+@main
+struct DomainDelegatesExample {
+  static func main() throws {
+    print("Seed 004, JSDecoupledAppDelegate: one delegate per domain.")
+    print()
+
+    let oneEach = Vocabulary.applicationDelegate.exclusive(Domain.decoupledAppDelegateDomains)
+    let appDelegate = Dispatcher(vocabulary: oneEach)
+    try appDelegate.register(AppStateDelegate(label: "AppStateDelegate"))
+    try appDelegate.register(URLOpeningDelegate())
+    try appDelegate.register(RemoteNotificationsDelegate())
+    try appDelegate.register(NotificationSettingsObserver(name: "SettingsScreen"))
+    try appDelegate.register(NotificationSettingsObserver(name: "OnboardingScreen"))
+
+    print("The 13 exclusive domains; a domain with no delegate advertises no method:")
+    for domain in Domain.decoupledAppDelegateDomains {
+      let selectors = oneEach.entries.filter { $0.domain == domain }.map(\.selector)
+      let handled = selectors.filter { appDelegate.responds(to: $0) }
+      let status = handled.isEmpty ? "no delegate" : "handles \(handled.joined(separator: ", "))"
+      print("  \(domain.name.padding(toLength: 22, withPad: " ", startingAt: 0)) \(status)")
+    }
+
+    let app = Application()
+    print()
+    print("Events go to their domain's delegate:")
+    _ = try appDelegate.dispatch(selector: "applicationDidBecomeActive:", params: [app])
+    guard let url = URL(string: "myapp://orders/7") else { return }
+    let opened = try appDelegate.dispatch(
+      selector: "application:openURL:options:", params: [app, url, [String: Any]()])
+    print("  openURL = \(opened.map { "\($0)" } ?? "nil")")
+    _ = try appDelegate.dispatch(
+      selector: "application:didRegisterForRemoteNotificationsWithDeviceToken:",
+      params: [app, Data(count: 32)])
+
+    print()
+    print("A second delegate for the app-state domain is refused:")
+    do {
+      try appDelegate.register(SessionTimer())
+    } catch {
+      print("  error: \(error)")
+    }
+
+    print()
+    print("Replacing the app-state delegate (the seed's property setter): unregister, register.")
+    appDelegate.unregister(service: "AppStateDelegate")
+    try appDelegate.register(AppStateDelegate(label: "NewAppStateDelegate"))
+    _ = try appDelegate.dispatch(selector: "applicationWillTerminate:", params: [app])
+
+    print()
+    print("User notifications are not one of the 13 domains, so they stay shared:")
+    let nothing: AnyObject? = nil
+    _ = try appDelegate.dispatch(
+      selector: "userNotificationCenter:openSettingsForNotification:",
+      params: [app, nothing as Any])
+  }
+}

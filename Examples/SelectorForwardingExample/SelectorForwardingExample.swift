@@ -1,0 +1,102 @@
+import Foundation
+import SelectorDispatch
+
+// Seed 001, SOAComponentAppDelegate: services registered in code, and one method,
+// `thirdSDKLifecycleManager:withParameters:`, that turns a selector string and an array of
+// parameters into `performSelector:withObjects:` on every service that responds.
+//
+// Here that method is `Dispatcher.dispatch(selector:params:)`: any number of parameters, the
+// arity checked before any service runs, the services' answers folded, and mistakes reported
+// as errors instead of being skipped or crashing.
+
+/// Stands in for `UIApplication`, which does not exist on Linux.
+final class Application {}
+
+@main
+struct SelectorForwardingExample {
+  static let launch = "application:didFinishLaunchingWithOptions:"
+  static let token = "application:didRegisterForRemoteNotificationsWithDeviceToken:"
+  static let background = "applicationDidEnterBackground:"
+  /// A third-party SDK's own event with five parameters: more than `performSelector:` can pass.
+  static let track = "track:category:value:tags:at:"
+
+  static func main() throws {
+    print("Seed 001, SOAComponentAppDelegate: forward a selector string with its parameters.")
+
+    let component = Dispatcher(vocabulary: .applicationDelegate)
+    // Handlers take the parameters as an array, like performSelector:withObjects:.
+    try component.register(
+      service: "JPushService",
+      handlers: [
+        launch: { _ in
+          print("  JPushService: setUp")
+          return true
+        },
+        token: { params in
+          let bytes = (params[1] as? Data)?.count ?? 0
+          print("  JPushService: registerDeviceToken (\(bytes) bytes)")
+          return nil
+        },
+        background: { _ in
+          print("  JPushService: setBadge 0")
+          return nil
+        },
+      ])
+    try component.register(
+      service: "VoiceService",
+      handlers: [
+        launch: { _ in
+          print("  VoiceService: setUp")
+          return true
+        }
+      ])
+    try component.register(
+      service: "AnalyticsSDK",
+      handlers: [
+        track: { params in
+          print("  AnalyticsSDK: \(params.map { "\($0)" }.joined(separator: " | "))")
+          return nil
+        }
+      ])
+
+    let app = Application()
+    let launchOptions: [String: Any]? = nil
+    forward(component, launch, [app, launchOptions as Any])
+    forward(component, token, [app, Data(repeating: 7, count: 32)])
+    forward(component, background, [app])
+    // Undeclared, so it folds with `collect`: one answer per service that handles it.
+    forward(component, track, ["purchase", "store", 3, ["gift", "sale"], 1.5])
+
+    // A pre-resolved key skips validation and hashing on every event.
+    let backgroundKey = try SelectorKey(background)
+    print()
+    print("\(backgroundKey) through a SelectorKey (arity \(backgroundKey.arity))")
+    _ = try component.dispatch(backgroundKey, params: [app])
+
+    print()
+    print("Mistakes are errors, reported before any service runs:")
+    // The seed passed @"" for missing launch options; the vocabulary expects a dictionary or nil.
+    forward(component, launch, [app, ""])
+    forward(component, token, [app])
+    forward(component, "applicationDidEnterBackgroud:", [app])
+    do {
+      try component.register(service: "VoiceService", handlers: [launch: { _ in true }])
+    } catch {
+      print()
+      print("registering VoiceService again (the seed skipped it silently)")
+      print("  error: \(error)")
+    }
+  }
+
+  /// Seed 001's `thirdSDKLifecycleManager:withParameters:`, printing the folded answer.
+  static func forward(_ component: Dispatcher, _ selector: String, _ params: [Any]) {
+    print()
+    print(selector)
+    do {
+      let answer = try component.dispatch(selector: selector, params: params)
+      print("  = \(answer.map { "\($0)" } ?? "nil")")
+    } catch {
+      print("  error: \(error)")
+    }
+  }
+}

@@ -1,0 +1,254 @@
+import Foundation
+import SelectorDispatch
+import SelectorDispatchTesting
+import Testing
+
+/// The DocC articles' code samples, as written there, so that they keep compiling and doing
+/// what the articles say. `uiApp` stands for the `UIApplication` object.
+@Suite struct DocumentationTests {
+  let uiApp = "app"
+  let userInfo: [AnyHashable: Any] = ["aps": ["content-available": 1]]
+
+  // MARK: Decomposing an AppDelegate
+
+  final class ShareModule: LoadableService {
+    init() {}
+    @HandlerTableBuilder var handlers: [String: Handler] {
+      on("application:willContinueUserActivityWithType:") {
+        (app: AnyObject, type: String) -> Bool in true
+      }
+    }
+  }
+
+  @Test func seed000ManifestAndCatalog() throws {
+    let app = NSObject()
+    let activityType = "NSUserActivityTypeBrowsingWeb"
+    let plistURL = FileManager.default.temporaryDirectory
+      .appendingPathComponent("AppModulesRegister-\(UUID().uuidString).plist")
+    try Data("[\"ShareModule\"]".utf8).write(to: plistURL)
+    defer { try? FileManager.default.removeItem(at: plistURL) }
+
+    var catalog = ServiceCatalog()
+    catalog.add(ShareModule.self)  // a LoadableService, under "ShareModule"
+    let manager = Dispatcher(vocabulary: .applicationDelegate)
+    try manager.register(Manifest(contentsOf: plistURL), catalog: catalog)
+    let willContinue = try manager.dispatch(
+      selector: "application:willContinueUserActivityWithType:", params: [app, activityType])
+    #expect(willContinue as? Bool == true)
+  }
+
+  @Test func seed001SelectorString() throws {
+    let app = NSObject()
+    let launchOptions: [String: Any]? = nil
+    let component = Dispatcher(vocabulary: .applicationDelegate)
+    try component.register(
+      service: "JPushService",
+      handlers: [
+        "application:didFinishLaunchingWithOptions:": { _ in true }
+      ])
+    let launched = try component.dispatch(
+      selector: "application:didFinishLaunchingWithOptions:", params: [app, launchOptions as Any])
+    #expect(launched as? Bool == true)
+    #expect(throws: DispatchError.self) {
+      try component.dispatch(
+        selector: "application:didFinishLaunchingWithOptions:", params: [app, ""])
+    }
+  }
+
+  struct AppStateDelegate: Service {
+    @HandlerTableBuilder var handlers: [String: Handler] {
+      on("applicationDidBecomeActive:") { (app: AnyObject) in }
+    }
+  }
+
+  struct SessionTimer: Service {
+    @HandlerTableBuilder var handlers: [String: Handler] {
+      on("applicationDidEnterBackground:") { (app: AnyObject) in }
+    }
+  }
+
+  @Test func seed004ExclusiveDomains() throws {
+    let oneEach = Vocabulary.applicationDelegate.exclusive(Domain.decoupledAppDelegateDomains)
+    let appDelegate = Dispatcher(vocabulary: oneEach)
+    try appDelegate.register(AppStateDelegate())
+    let error = try #require(throws: DispatchError.self) {
+      try appDelegate.register(SessionTimer())  // also handles an app state selector: throws
+    }
+    #expect(
+      error
+        == .exclusiveDomainConflict(
+          domain: "app state", selector: "applicationDidEnterBackground:",
+          service: "SessionTimer", owner: "AppStateDelegate"))
+  }
+
+  // MARK: Completion handlers
+
+  @Test func completionRunsOnce() throws {
+    let printed = CallLog()
+    let print: @Sendable (Any...) -> Void = { items in
+      printed.record(items.map { "\($0)" }.joined(separator: " "))
+    }
+    let fetch = "application:didReceiveRemoteNotification:fetchCompletionHandler:"
+    let app = Dispatcher(vocabulary: .applicationDelegate)
+    for (name, result) in [("feed", BackgroundFetchResult.newData), ("mail", .noData)] {
+      try app.register(
+        service: name,
+        handlers: [
+          fetch: { params in
+            let done = params[2] as? (BackgroundFetchResult) -> Void
+            done?(result)
+            return nil
+          }
+        ])
+    }
+    let completion: (BackgroundFetchResult) -> Void = { print("fetch:", $0) }
+    _ = try app.dispatch(selector: fetch, params: [uiApp, userInfo, completion])
+    #expect(printed.entries == ["fetch: newData"])
+  }
+
+  @Test func customCompletionKindAndDeadline() throws {
+    let anyPaid = CompletionKind.folding(Bool.self, identity: false) { $0 || $1 }
+    let payments = Domain("payments")
+    let events = try Vocabulary(
+      name: "payments",
+      entries: [
+        .init(
+          "refreshPayments:completion:", domain: payments, fold: .broadcast,
+          arguments: [.string], completion: anyPaid)
+      ])
+    let probe = CompletionProbe<Bool>()
+    _ = try Dispatcher(vocabulary: events).dispatch(
+      selector: "refreshPayments:completion:", params: ["account", probe.handler])
+    #expect(try probe.requireCalledOnce() == false)
+
+    let app = Dispatcher(
+      vocabulary: .applicationDelegate, clock: DispatchQueueClock(),
+      completionDeadline: .seconds(20))
+    app.diagnosticHandler = { diagnostic in print("warning:", diagnostic) }
+    #expect(!app.responds(to: "applicationWillTerminate:"))
+  }
+
+  @Test func aSilentServiceDoesNotHoldTheFetchForever() throws {
+    let fetch = "application:didReceiveRemoteNotification:fetchCompletionHandler:"
+    let clock = FakeClock()
+    let app = Dispatcher(
+      vocabulary: .applicationDelegate, clock: clock, completionDeadline: .seconds(25))
+    let diagnostics = DiagnosticLog()
+    diagnostics.attach(to: app)
+    try app.register(
+      service: "feed",
+      handlers: [
+        fetch: { params in
+          (params[2] as? (BackgroundFetchResult) -> Void)?(.newData)
+          return nil
+        }
+      ])
+    try app.register(service: "mail", handlers: [fetch: { _ in nil }])  // forgets to call it
+
+    let probe = CompletionProbe<BackgroundFetchResult>()
+    _ = try app.dispatch(selector: fetch, params: ["app", [AnyHashable: Any](), probe.handler])
+    #expect(probe.callCount == 0)  // still waiting for "mail"
+
+    clock.advance(by: .seconds(25))
+    #expect(try probe.requireCalledOnce() == .newData)
+    #expect(
+      diagnostics.entries == [
+        .completionMissedDeadline(selector: fetch, service: "mail", deadlineMilliseconds: 25_000)
+      ])
+  }
+
+  // MARK: Building handler tables at runtime
+
+  final class PushService: LoadableService {
+    init() {}
+    var priority: Int { 10 }
+
+    @HandlerTableBuilder var handlers: [String: Handler] {
+      on("application:didFinishLaunchingWithOptions:") {
+        (app: AnyObject, options: [String: Any]?) -> Bool in true
+      }
+      on("application:openURL:options:") {
+        (app: AnyObject, url: URL, options: [String: Any]) -> Bool in url.scheme == "push"
+      }
+    }
+  }
+
+  @Test func handlerTablesServicesAndManifests() throws {
+    let dispatcher = Dispatcher(vocabulary: .applicationDelegate)
+    try dispatcher.register(
+      service: "router", priority: 10,
+      handlers: [
+        "application:openURL:options:": { params in (params[1] as? URL)?.scheme == "myapp" },
+        "applicationWillTerminate:": { _ in nil },
+      ])
+    let url = try #require(URL(string: "push://inbox"))
+    #expect(
+      try dispatcher.dispatch(
+        selector: "application:openURL:options:", params: [uiApp, url, [String: Any]()])
+        as? Bool == false)
+
+    let json = """
+      {"services": [{"name": "PushService", "priority": 20},
+                    {"name": "MyApp.LogService", "enabled": false}]}
+      """
+    var catalog = ServiceCatalog()
+    catalog.add(PushService.self)  // a LoadableService, under "PushService"
+    let manifest = try Manifest.parse(Data(json.utf8))  // or Manifest(contentsOf: url)
+    let names = try dispatcher.register(manifest, catalog: catalog)  // ["PushService"]
+    #expect(names == ["PushService"])
+    #expect(
+      try dispatcher.dispatch(
+        selector: "application:openURL:options:", params: [uiApp, url, [String: Any]()])
+        as? Bool == true)
+  }
+
+  // MARK: Injecting and replaying events
+
+  struct AnalyticsService: Service {
+    @HandlerTableBuilder var handlers: [String: Handler] {
+      on("applicationWillTerminate:") { (app: Any) in }
+    }
+  }
+
+  struct TerminatingPushService: Service {
+    var name: String { "PushService" }
+    @HandlerTableBuilder var handlers: [String: Handler] {
+      on("applicationWillTerminate:") { (app: Any) in }
+    }
+  }
+
+  @Test func dispatchingByStringAndKey() throws {
+    let url = try #require(URL(string: "myapp://item/42"))
+    let app = Dispatcher(vocabulary: .applicationDelegate)
+    let selector = "application:openURL:options:"  // read from a log, say
+    let opened = try app.dispatch(selector: selector, params: [uiApp, url, [:]])
+    #expect(opened as? Bool == false)
+
+    let terminate = try SelectorKey("applicationWillTerminate:")  // terminate.arity == 1
+    _ = try app.dispatch(terminate, params: [uiApp])
+    #expect(terminate.arity == 1)
+  }
+
+  @Test func everyServiceSeesTermination() throws {
+    let recorder = EventRecorder()
+    let app = Dispatcher(vocabulary: .applicationDelegate)
+    recorder.recordEveryService(of: app)
+    try app.register(contentsOf: [TerminatingPushService(), AnalyticsService()])
+
+    _ = try app.dispatch(selector: "applicationWillTerminate:", params: ["app"])
+    try recorder.requireEveryService(
+      ["PushService", "AnalyticsService"], saw: "applicationWillTerminate:")
+  }
+
+  @Test func theArticlesEventLogParses() {
+    let log = """
+      # launch, open a link, go to the background
+      {"selector": "application:didFinishLaunchingWithOptions:", "params": ["app", {}]}
+      {"selector": "application:openURL:options:", "params": ["app", "myapp://item/42", {}]}
+      {"selector": "applicationDidEnterBackground:", "params": ["app"]}
+      """
+    let script = EventScript(Array(log.utf8))
+    #expect(script.problems.isEmpty)
+    #expect(script.events.map(\.line) == [2, 3, 4])
+  }
+}
