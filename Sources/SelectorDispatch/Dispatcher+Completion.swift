@@ -16,7 +16,7 @@ extension Dispatcher {
         actual: String(describing: type(of: params[index])))
     }
     let join = CompletionJoin(
-      selector: selector, services: snapshot.registrations.map(\.service), binding: binding,
+      selector: selector, services: snapshot.registrations.map { $0.service }, binding: binding,
       environment: environment)
     var wrapped = ContiguousArray<Handler>()
     wrapped.reserveCapacity(snapshot.handlers.count)

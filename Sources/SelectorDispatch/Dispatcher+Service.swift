@@ -103,7 +103,9 @@ extension Dispatcher {
       }
       if let firstMalformed { throw BatchFailure(index: index, error: firstMalformed.error) }
     }
-    let entryIDs = ids.map { $0.map(\.unsafelyUnwrapped) }
+    // A closure, not the key path `\.unsafelyUnwrapped`: a key path here was
+    // a third of the cost of registering (measured with callgrind).
+    let entryIDs = ids.map { $0.map { $0.unsafelyUnwrapped } }
     let outcome = state.withLock { state -> Result<[Diagnostic], BatchFailure> in
       var names = Set<String>()
       for (index, service) in batch.enumerated() {

@@ -95,7 +95,7 @@ public struct TypedHandler {
         guard Answer.self != Void.self else { return nil }
         // A `Bool?` answer must reach the fold as `Bool` or `nil`, not as an
         // `Optional` boxed in `Any`.
-        return (answer as? any OptionalMarker).map(\.unwrapped) ?? answer
+        return (answer as? any OptionalMarker).map { $0.unwrapped } ?? answer
       } catch {
         return DispatchError.handlerFailed(
           selector: selector, service: "", reason: String(describing: error))
