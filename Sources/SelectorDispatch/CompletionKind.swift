@@ -45,14 +45,14 @@ public struct CompletionKind: Sendable, CustomStringConvertible {
   /// every service's.
   public static let void = CompletionKind(
     description: "() -> Void",
-    makeCompletion: { receive in { () in receive(()) } as () -> Void }
-  ) { caller in
-    let plain = caller as? () -> Void
-    guard let caller = plain ?? (caller as? @Sendable () -> Void) else { return nil }
-    return CompletionBinding(
-      finish: { _ in caller() },
-      makeCompletion: { arrive in { () in arrive(()) } as () -> Void })
-  }
+    makeCompletion: { receive in { () in receive(()) } as () -> Void },
+    bind: { caller in
+      let plain = caller as? () -> Void
+      guard let caller = plain ?? (caller as? @Sendable () -> Void) else { return nil }
+      return CompletionBinding(
+        finish: { _ in caller() },
+        makeCompletion: { arrive in { () in arrive(()) } as () -> Void })
+    })
 
   /// `(BackgroundFetchResult) -> Void`: ``BackgroundFetchResult/newData`` if
   /// any service had new data, else ``BackgroundFetchResult/failed`` if any
@@ -119,21 +119,21 @@ public struct CompletionKind: Sendable, CustomStringConvertible {
     let box = UncheckedBox(value: (identity, combine))
     self.init(
       description: "(\(Value.self)) -> Void",
-      makeCompletion: { receive in { (answer: Value) in receive(answer) } as (Value) -> Void }
-    ) { caller in
-      let plain = caller as? (Value) -> Void
-      guard let caller = plain ?? (caller as? @Sendable (Value) -> Void) else { return nil }
-      let (identity, combine) = box.value
-      return CompletionBinding(
-        finish: { answers in
-          var folded = identity
-          for case let answer? in answers {
-            if let answer = answer as? Value { folded = combine(folded, answer) }
-          }
-          caller(folded)
-        },
-        makeCompletion: { arrive in { (answer: Value) in arrive(answer) } as (Value) -> Void })
-    }
+      makeCompletion: { receive in { (answer: Value) in receive(answer) } as (Value) -> Void },
+      bind: { caller in
+        let plain = caller as? (Value) -> Void
+        guard let caller = plain ?? (caller as? @Sendable (Value) -> Void) else { return nil }
+        let (identity, combine) = box.value
+        return CompletionBinding(
+          finish: { answers in
+            var folded = identity
+            for case let answer? in answers {
+              if let answer = answer as? Value { folded = combine(folded, answer) }
+            }
+            caller(folded)
+          },
+          makeCompletion: { arrive in { (answer: Value) in arrive(answer) } as (Value) -> Void })
+      })
   }
 }
 

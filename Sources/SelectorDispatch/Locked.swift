@@ -33,7 +33,9 @@ package struct Locked<Value>: @unchecked Sendable {
     private static func initialize(_ lock: UnsafeMutablePointer<PlatformLock>) {
       lock.initialize(to: os_unfair_lock())
     }
-    private static func lock(_ lock: UnsafeMutablePointer<PlatformLock>) { os_unfair_lock_lock(lock) }
+    private static func lock(_ lock: UnsafeMutablePointer<PlatformLock>) {
+      os_unfair_lock_lock(lock)
+    }
     private static func unlock(_ lock: UnsafeMutablePointer<PlatformLock>) {
       os_unfair_lock_unlock(lock)
     }

@@ -121,7 +121,8 @@ public final class EventInjector {
     let trace: Trace
     do {
       let params = try event.params.enumerated().map { index, param in
-        try convert(param, at: index, of: entry, isCompletion: completion != nil && index == arity - 1)
+        try convert(
+          param, at: index, of: entry, isCompletion: completion != nil && index == arity - 1)
       }
       trace = dispatch(event.selector, params, line: event.line, completion: completion)
     } catch let failure as ConversionFailure {
@@ -150,7 +151,9 @@ public final class EventInjector {
     return first.flatMap(inject)
   }
 
-  private func dispatch(_ selector: String, _ params: [Any], line: Int?, completion: CompletionKind?)
+  private func dispatch(
+    _ selector: String, _ params: [Any], line: Int?, completion: CompletionKind?
+  )
     -> Trace
   {
     var params = params

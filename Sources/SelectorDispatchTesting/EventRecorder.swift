@@ -47,7 +47,8 @@ public final class EventRecorder: @unchecked Sendable {
     ///   - params: The parameters it received.
     ///   - answer: What it answered.
     ///   - nanoseconds: How long it took.
-    public init(service: String, selector: String, params: [Any], answer: Any?, nanoseconds: UInt64) {
+    public init(service: String, selector: String, params: [Any], answer: Any?, nanoseconds: UInt64)
+    {
       self.service = service
       self.selector = selector
       self.params = params
@@ -140,7 +141,8 @@ public final class EventRecorder: @unchecked Sendable {
   ///   - selectors: The selectors to handle.
   ///   - answer: What every handler answers; `nil` for no opinion.
   /// - Returns: One recording handler per selector.
-  public func spy(service: String, on selectors: [String], answer: Any? = nil) -> [String: Handler] {
+  public func spy(service: String, on selectors: [String], answer: Any? = nil) -> [String: Handler]
+  {
     let answerBox = UncheckedBox(answer)
     let handlers: [String: Handler] = Dictionary(
       uniqueKeysWithValues: selectors.map { ($0, { _ in answerBox.value }) })

@@ -70,7 +70,9 @@ public struct EventScript: Sendable {
   public init<Bytes: Collection<UInt8>>(_ bytes: Bytes) {
     var lines: [Result<Event, Problem>] = []
     var number = 0
-    for rawLine in Array(bytes).split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+    for rawLine in Array(bytes).split(
+      separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+    {
       number += 1
       var line = rawLine[...]
       if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
@@ -94,11 +96,13 @@ public struct EventScript: Sendable {
     guard case .object(let members) = document.value else {
       return problem(
         document.offset,
-        "expected an event object {\"selector\": ..., \"params\": [...]}, found \(document.value.kind)")
+        "expected an event object {\"selector\": ..., \"params\": [...]}, found \(document.value.kind)"
+      )
     }
     for member in members where member.key != "selector" && member.key != "params" {
       return problem(
-        member.value.offset, "unknown member \"\(member.key)\"; an event has \"selector\" and \"params\"")
+        member.value.offset,
+        "unknown member \"\(member.key)\"; an event has \"selector\" and \"params\"")
     }
     guard let selector = document.value["selector"] else {
       return problem(document.offset, "the event has no \"selector\"")

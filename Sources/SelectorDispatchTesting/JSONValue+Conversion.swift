@@ -25,7 +25,8 @@ extension JSONValue {
     case is Void: return .null
     case let bool as Bool: return .bool(bool)
     case let int as Int: return .integer(int)
-    case let int as any BinaryInteger: return Int(exactly: int).map(JSONValue.integer) ?? .string("\(int)")
+    case let int as any BinaryInteger:
+      return Int(exactly: int).map(JSONValue.integer) ?? .string("\(int)")
     case let double as Double: return double.isFinite ? .double(double) : .string("\(double)")
     case let float as Float: return .double(Double(float))
     case let string as String: return .string(string)
@@ -37,7 +38,9 @@ extension JSONValue {
       return .array(array.map { .init(encode($0, depth: depth + 1), at: 0) })
     case let dictionary as [String: Any]:
       return .object(
-        dictionary.keys.sorted().map { ($0, .init(encode(dictionary[$0], depth: depth + 1), at: 0)) })
+        dictionary.keys.sorted().map {
+          ($0, .init(encode(dictionary[$0], depth: depth + 1), at: 0))
+        })
     case let dictionary as [AnyHashable: Any]:
       let keyed = dictionary.map { ("\($0.key.base)", $0.value) }.sorted { $0.0 < $1.0 }
       return .object(keyed.map { ($0.0, .init(encode($0.1, depth: depth + 1), at: 0)) })

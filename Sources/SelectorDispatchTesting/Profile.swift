@@ -49,7 +49,9 @@ public struct Profile: Sendable {
   /// The profile as a table, grouped by service, with each service's total
   /// and the slowest service named last.
   public var table: String {
-    let services = rows.reduce(into: [String]()) { if !$0.contains($1.service) { $0.append($1.service) } }
+    let services = rows.reduce(into: [String]()) {
+      if !$0.contains($1.service) { $0.append($1.service) }
+    }
     let width = max(44, rows.map(\.selector.count).max() ?? 0)
     var lines = [
       "service".padded(to: 18) + "selector".padded(to: width) + "calls".leftPadded(to: 6)
@@ -74,7 +76,8 @@ public struct Profile: Sendable {
       if total > slowest?.nanoseconds ?? 0 || slowest == nil { slowest = (service, total) }
     }
     if let slowest {
-      lines.append("slowest service: \(slowest.service), \(Trace.milliseconds(slowest.nanoseconds)) in all")
+      lines.append(
+        "slowest service: \(slowest.service), \(Trace.milliseconds(slowest.nanoseconds)) in all")
     }
     return lines.joined(separator: "\n")
   }

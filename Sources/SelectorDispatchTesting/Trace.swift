@@ -69,7 +69,8 @@ public struct Trace: @unchecked Sendable {
           + Self.milliseconds(call.nanoseconds))
     }
     switch result {
-    case .success(let value): lines.append("  = " + Self.short(JSONValue(encoding: value).jsonText, 70))
+    case .success(let value):
+      lines.append("  = " + Self.short(JSONValue(encoding: value).jsonText, 70))
     case .failure(let error): lines.append("  ✗ error: \(error)")
     }
     if let completion {

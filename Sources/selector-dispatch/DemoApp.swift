@@ -93,7 +93,10 @@ private struct Push: Service {
         token.map { String(format: "%02x", $0) }.joined()
       },
       TypedHandler("application:didReceiveRemoteNotification:fetchCompletionHandler:") {
-        (_: AnyObject, userInfo: [String: Any], completion: @escaping (BackgroundFetchResult) -> Void) in
+        (
+          _: AnyObject, userInfo: [String: Any],
+          completion: @escaping (BackgroundFetchResult) -> Void
+        ) in
         completion(userInfo["article"] == nil ? .noData : .newData)
       },
       TypedHandler("applicationDidEnterBackground:") { (_: AnyObject) in },

@@ -67,7 +67,8 @@ enum SelectorDispatchTool {
     func squash(_ text: String) -> String { text.lowercased().filter { $0.isLetter } }
     var entries = vocabulary.entries
     if let domain {
-      guard let match = vocabulary.domains.first(where: { squash($0.name) == squash(domain) }) else {
+      guard let match = vocabulary.domains.first(where: { squash($0.name) == squash(domain) })
+      else {
         let known = vocabulary.domains.map(\.name).joined(separator: ", ")
         print("error: unknown domain '\(domain)'; the domains are: \(known)", to: &errors)
         return 2

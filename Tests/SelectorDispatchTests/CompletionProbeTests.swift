@@ -4,7 +4,10 @@ import Testing
 @Suite struct CompletionProbeTests {
   @Test func countsCallsFromAnyThread() async throws {
     let probe = CompletionProbe<Int>()
-    #expect(throws: ExpectationFailure("expected the completion to be called exactly once, but it was called never")) {
+    #expect(
+      throws: ExpectationFailure(
+        "expected the completion to be called exactly once, but it was called never")
+    ) {
       try probe.requireCalledOnce()
     }
     probe.handler(4)
@@ -15,7 +18,10 @@ import Testing
     }
     #expect(probe.callCount == 51)
     #expect(Set(probe.values) == Set(0..<50))
-    #expect(throws: ExpectationFailure("expected the completion to be called exactly once, but it was called 51 times")) {
+    #expect(
+      throws: ExpectationFailure(
+        "expected the completion to be called exactly once, but it was called 51 times")
+    ) {
       try probe.requireCalledOnce()
     }
   }

@@ -1,6 +1,5 @@
-import Testing
-
 import SelectorDispatch
+import Testing
 
 @Suite struct DispatchErrorTests {
   struct Case: Sendable, CustomTestStringConvertible {
@@ -28,7 +27,8 @@ import SelectorDispatch
         selector: "application:openURL:options:", index: 1, expected: "URL", actual: "Int"),
       message: "argument 1 of `application:openURL:options:` must be URL, but Int was given"),
     Case(
-      error: .resultTypeMismatch(selector: "a:", service: "push", expected: "Bool or nil", actual: "String"),
+      error: .resultTypeMismatch(
+        selector: "a:", service: "push", expected: "Bool or nil", actual: "String"),
       message: "service \"push\" answered `a:` with String, but the fold expects Bool or nil"),
     Case(
       error: .handlerFailed(selector: "a:", service: "push", reason: "boom"),

@@ -34,7 +34,8 @@ import Testing
     let dispatcher = Dispatcher()
     try dispatcher.register(service: "a", handlers: [background: { _ in 1 }])
     try dispatcher.register(service: "b", handlers: [background: { _ in nil }])
-    let answers = try #require(try dispatcher.dispatch(selector: background, params: [0]) as? [Any?])
+    let answers = try #require(
+      try dispatcher.dispatch(selector: background, params: [0]) as? [Any?])
     #expect(answers.count == 2)
     #expect(answers.first as? Int == 1)
   }
@@ -54,8 +55,10 @@ import Testing
     let dispatcher = Dispatcher()
     try dispatcher.declare(launch, fold: .all)
     try dispatcher.declare(launch, fold: .all)
-    #expect(throws: DispatchError.conflictingDeclaration(
-      selector: launch, declared: "all", requested: "any")) {
+    #expect(
+      throws: DispatchError.conflictingDeclaration(
+        selector: launch, declared: "all", requested: "any")
+    ) {
       try dispatcher.declare(launch, fold: .any)
     }
     #expect(throws: DispatchError.self) { try dispatcher.declare("bad selector", fold: .all) }
@@ -85,11 +88,15 @@ import Testing
     let error = try #require(throws: DispatchError.self) {
       try dispatcher.dispatch(selector: "applicationDidEnterBackgound:", params: [0])
     }
-    #expect(error == .unrecognizedSelector(
-      selector: "applicationDidEnterBackgound:", suggestion: background))
+    #expect(
+      error
+        == .unrecognizedSelector(
+          selector: "applicationDidEnterBackgound:", suggestion: background))
     #expect(error.description.contains("did you mean `applicationDidEnterBackground:`?"))
-    #expect(throws: DispatchError.unrecognizedSelector(
-      selector: "applicationWillTerminat:", suggestion: "applicationWillTerminate:")) {
+    #expect(
+      throws: DispatchError.unrecognizedSelector(
+        selector: "applicationWillTerminat:", suggestion: "applicationWillTerminate:")
+    ) {
       try dispatcher.dispatch(try SelectorKey("applicationWillTerminat:"), params: [0])
     }
     #expect(throws: DispatchError.unrecognizedSelector(selector: "zzz:", suggestion: nil)) {
@@ -147,7 +154,9 @@ import Testing
     #expect(dispatcher.responds(to: background))
     _ = try dispatcher.dispatch(selector: background, params: [0])
     #expect(log.entries == ["b"])
-    #expect(throws: DispatchError.self) { try dispatcher.dispatch(selector: launch, params: [0, 0]) }
+    #expect(throws: DispatchError.self) {
+      try dispatcher.dispatch(selector: launch, params: [0, 0])
+    }
   }
 
   @Test func respondsReflectsHandlersNotDeclarations() throws {
@@ -235,7 +244,8 @@ import Testing
           return inner as? Bool
         }
       ])
-    try dispatcher.register(service: "inner", handlers: [background: log.handler("inner", answer: true)])
+    try dispatcher.register(
+      service: "inner", handlers: [background: log.handler("inner", answer: true)])
     #expect(try dispatcher.dispatch(selector: launch, params: [0, 0], fold: .all) as? Bool == true)
     #expect(log.entries == ["outer", "inner"])
   }

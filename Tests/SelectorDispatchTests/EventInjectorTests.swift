@@ -1,15 +1,18 @@
 import Foundation
-@testable import SelectorDispatch
 import SelectorDispatchTesting
 import Testing
+
+@testable import SelectorDispatch
 
 @Suite struct EventInjectorTests {
   let fetch = "application:performFetchWithCompletionHandler:"
 
   @Test func injectsSwiftValuesAndTracesEveryService() throws {
     let injector = EventInjector(now: { 0 })
-    try injector.dispatcher.register(service: "a", handlers: ["applicationWillTerminate:": { _ in nil }])
-    try injector.dispatcher.register(service: "b", handlers: ["applicationWillTerminate:": { _ in nil }])
+    try injector.dispatcher.register(
+      service: "a", handlers: ["applicationWillTerminate:": { _ in nil }])
+    try injector.dispatcher.register(
+      service: "b", handlers: ["applicationWillTerminate:": { _ in nil }])
     let trace = injector.inject("applicationWillTerminate:", injector.application)
     #expect(trace.calls.map(\.service) == ["a", "b"])
     #expect(trace.fold == "broadcast")
@@ -36,11 +39,14 @@ import Testing
     #expect(try opened.result.get() as? Bool == true)
     #expect(seen.withLock { $0 } == ["StandIn", "URL", "Dictionary<String, Any>"])
     let token = try injector.inject(
-      json: #"{"selector": "application:didRegisterForRemoteNotificationsWithDeviceToken:", "params": ["app", "AQI="]}"#
+      json:
+        #"{"selector": "application:didRegisterForRemoteNotificationsWithDeviceToken:", "params": ["app", "AQI="]}"#
     ).get()
     #expect(token.calls.first?.answer as? [UInt8] == [1, 2])
     let bad = injector.inject(
-      json: #"{"selector": "application:didRegisterForRemoteNotificationsWithDeviceToken:", "params": ["app", "%%"]}"#)
+      json:
+        #"{"selector": "application:didRegisterForRemoteNotificationsWithDeviceToken:", "params": ["app", "%%"]}"#
+    )
     #expect(throws: EventScript.Problem.self) { try bad.get() }
   }
 

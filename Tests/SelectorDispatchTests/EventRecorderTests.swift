@@ -1,6 +1,7 @@
-@testable import SelectorDispatch
 import SelectorDispatchTesting
 import Testing
+
+@testable import SelectorDispatch
 
 @Suite struct EventRecorderTests {
   let terminate = "applicationWillTerminate:"
@@ -34,11 +35,15 @@ import Testing
     try dispatcher.register(service: "b", handlers: recorder.spy(service: "b", on: [terminate]))
     _ = try dispatcher.dispatch(selector: terminate, params: [0])
     _ = try dispatcher.dispatch(selector: terminate, params: [0])
-    #expect(throws: ExpectationFailure.self) { try recorder.requireEveryService(["a", "b"], saw: terminate) }
+    #expect(throws: ExpectationFailure.self) {
+      try recorder.requireEveryService(["a", "b"], saw: terminate)
+    }
     recorder.drainAndDispatch(dispatcher, terminate)
-    #expect(throws: ExpectationFailure(
-      "expected each of [a, c] to see applicationWillTerminate: exactly once, but c saw it never; "
-        + "unexpected services saw it: b")) {
+    #expect(
+      throws: ExpectationFailure(
+        "expected each of [a, c] to see applicationWillTerminate: exactly once, but c saw it never; "
+          + "unexpected services saw it: b")
+    ) {
       try recorder.requireEveryService(["a", "c"], saw: terminate)
     }
   }
@@ -55,6 +60,11 @@ extension EventRecorder {
 final class TickSource: Sendable {
   private let count = Locked<UInt64>(0)
   var next: @Sendable () -> UInt64 {
-    { self.count.withLock { $0 += 10; return $0 } }
+    {
+      self.count.withLock {
+        $0 += 10
+        return $0
+      }
+    }
   }
 }

@@ -15,7 +15,10 @@ import Testing
         {"selector": "applicationWillTerminate:", "params": [1]}
         """.utf8))
     #expect(script.problems.isEmpty)
-    #expect(script.events.map(\.selector) == ["applicationDidBecomeActive:", "ping", "applicationWillTerminate:"])
+    #expect(
+      script.events.map(\.selector) == [
+        "applicationDidBecomeActive:", "ping", "applicationWillTerminate:",
+      ])
     #expect(script.events.map(\.line) == [2, 5, 6])
     #expect(script.events[0].selectorColumn == 14)
     #expect(script.events[0].params.map(\.value) == ["app"])
@@ -35,10 +38,12 @@ import Testing
     Bad(line: "{\"params\": []}", column: 1, mentions: "no \"selector\""),
     Bad(line: "{\"selector\": 3}", column: 14, mentions: "must be a string"),
     Bad(line: "{\"selector\": \"a:\", \"params\": 3}", column: 30, mentions: "must be an array"),
-    Bad(line: "{\"selector\": \"a\", \"extra\": 1}", column: 28, mentions: "unknown member \"extra\""),
+    Bad(
+      line: "{\"selector\": \"a\", \"extra\": 1}", column: 28, mentions: "unknown member \"extra\""),
   ])
   func badLinesBecomeProblemsWithTheirPosition(_ bad: Bad) throws {
-    let script = EventScript(Array(("{\"selector\": \"ok\"}\n" + bad.line + "\n{\"selector\": \"ok\"}").utf8))
+    let script = EventScript(
+      Array(("{\"selector\": \"ok\"}\n" + bad.line + "\n{\"selector\": \"ok\"}").utf8))
     #expect(script.events.count == 2, "the other lines still count")
     let problem = try #require(script.problems.first)
     #expect(problem.line == 2)

@@ -79,7 +79,8 @@ import Testing
   }
 
   @Test func masksIntersectOrUnite() throws {
-    let (and, called) = try run(.intersection, [UInt(0b1110), nil, 0b0111, Flags(rawValue: 0b0110)])
+    let (and, called) = try run(
+      .intersection, [UInt(0b1110), nil, 0b0111, Flags(rawValue: 0b0110)])
     #expect(and as? UInt == 0b0110)
     #expect(called == ["s0", "s1", "s2", "s3"])
     #expect(try run(.union, [UInt(0b0001), 0b0100]).result as? UInt == 0b0101)
@@ -159,10 +160,13 @@ extension FoldTests {
       service: "broken", priority: 1,
       handlers: [
         selector: log.handler(
-          "broken", answer: DispatchError.handlerFailed(selector: selector, service: "", reason: "boom"))
+          "broken",
+          answer: DispatchError.handlerFailed(selector: selector, service: "", reason: "boom"))
       ])
     try dispatcher.register(service: "fine", handlers: [selector: log.handler("fine")])
-    #expect(throws: DispatchError.handlerFailed(selector: selector, service: "broken", reason: "boom")) {
+    #expect(
+      throws: DispatchError.handlerFailed(selector: selector, service: "broken", reason: "boom")
+    ) {
       try dispatcher.dispatch(selector: selector, params: params, fold: fold)
     }
     #expect(log.entries == ["broken", "fine"])

@@ -1,6 +1,5 @@
-import Testing
-
 import SelectorDispatch
+import Testing
 
 @Suite struct JSONValueTests {
   func parse(_ text: String) throws(JSONValue.ParseError) -> JSONValue {
@@ -61,7 +60,9 @@ import SelectorDispatch
   @Test func rejectsInvalidUTF8() {
     #expect(throws: JSONValue.ParseError.self) { try JSONValue.parse([0x22, 0xFF, 0x22]) }
     #expect(throws: JSONValue.ParseError.self) { try JSONValue.parse([0x22, 0xC3, 0x22]) }
-    #expect(throws: JSONValue.ParseError.self) { try JSONValue.parse([0x22, 0xE0, 0x80, 0x80, 0x22]) }
+    #expect(throws: JSONValue.ParseError.self) {
+      try JSONValue.parse([0x22, 0xE0, 0x80, 0x80, 0x22])
+    }
   }
 
   @Test func refusesDeepNestingWithoutExhaustingTheStack() {

@@ -43,7 +43,8 @@ import Testing
     Bad(arguments: ["replay", "--json"], message: "replay needs a FILE (or - for stdin)"),
     Bad(arguments: ["--manifest"], message: "option '--manifest' needs a value FILE"),
     Bad(arguments: ["--json=yes"], message: "option '--json' takes no value"),
-    Bad(arguments: ["selectors", "--json"], message: "option '--json' does not apply to 'selectors'"),
+    Bad(
+      arguments: ["selectors", "--json"], message: "option '--json' does not apply to 'selectors'"),
     Bad(arguments: ["--domain", "x"], message: "option '--domain' does not apply to 'demo'"),
   ])
   func rejects(_ bad: Bad) {
@@ -53,7 +54,10 @@ import Testing
   }
 
   @Test func usageListsEveryOption() {
-    for option in ["--manifest FILE", "--json", "--record FILE", "--strict", "--domain NAME", "--help", "--version"] {
+    for option in [
+      "--manifest FILE", "--json", "--record FILE", "--strict", "--domain NAME", "--help",
+      "--version",
+    ] {
       #expect(Options.usage.contains(option))
     }
   }

@@ -72,7 +72,9 @@ import Testing
     }
     #expect(result.stdout.contains("completion called once with \"newData\""))
     #expect(result.stdout.contains("    2. deep-links        true"))
-    for service in ["crash-reporting", "logging", "push", "analytics", "deep-links", "background-fetch"] {
+    for service in [
+      "crash-reporting", "logging", "push", "analytics", "deep-links", "background-fetch",
+    ] {
       #expect(result.stdout.contains("\n\(service) "), "\(service) is in the profile")
     }
     #expect(result.stdout.contains("slowest service: "))
@@ -111,13 +113,20 @@ import Testing
     let errors = result.stderr.split(separator: "\n").map(String.init)
     #expect(errors.count == 5)
     #expect(errors[0].hasPrefix("\(log.path):2:1: error: not JSON"))
-    #expect(errors[1].hasPrefix("\(log.path):3:58: error: `applicationDidEnterBackground:` takes 1 argument"))
+    #expect(
+      errors[1].hasPrefix(
+        "\(log.path):3:58: error: `applicationDidEnterBackground:` takes 1 argument"))
     #expect(errors[2].hasPrefix("\(log.path):4:14: error: unrecognized selector"))
     #expect(errors[2].hasSuffix("did you mean `applicationDidEnterBackground:`?"))
-    #expect(errors[3].hasPrefix("\(log.path):5:64: error: argument 1 of `application:openURL:options:` must be a URL string"))
+    #expect(
+      errors[3].hasPrefix(
+        "\(log.path):5:64: error: argument 1 of `application:openURL:options:` must be a URL string"
+      ))
     #expect(errors[4].hasPrefix("\(log.path):6:14: error: malformed selector"))
     #expect(result.stdout.contains("\napplicationDidBecomeActive:  (fold"))
-    #expect(result.stdout.contains("\napplicationWillTerminate:  (fold"), "nothing after a bad line is lost")
+    #expect(
+      result.stdout.contains("\napplicationWillTerminate:  (fold"),
+      "nothing after a bad line is lost")
   }
 
   @Test func strictStopsAtTheFirstError() throws {
@@ -155,7 +164,8 @@ import Testing
     #expect(lines.count == 12)
     #expect(
       lines[2]
-        == #"{"selector":"application:didRegisterForRemoteNotificationsWithDeviceToken:","params":["app","3q2+7w=="]}"#)
+        == #"{"selector":"application:didRegisterForRemoteNotificationsWithDeviceToken:","params":["app","3q2+7w=="]}"#
+    )
   }
 
   @Test func aManifestChoosesTheServices() throws {
@@ -225,7 +235,8 @@ import Testing
     #expect(binary.status == 1)
     #expect(binary.stderr.contains(": error: "))
 
-    let huge = #"{"selector": "applicationWillTerminate:", "params": [""#
+    let huge =
+      #"{"selector": "applicationWillTerminate:", "params": [""#
       + String(repeating: "x", count: 10 << 20) + "\"]}\n"
       + #"{"selector": "applicationDidBecomeActive:", "params": ["app"]}"#
     let big = try run(["replay", try temporaryFile(Data(huge.utf8)).path, "--json"])

@@ -69,9 +69,11 @@ import Testing
     #expect(try SelectorKey(long).arity == 1)
     let bad = String(repeating: "ab:", count: 350_000) + " "
     let error = try #require(throws: DispatchError.self) { try SelectorKey(bad) }
-    #expect(error == .malformedSelector(
-      selector: bad, offset: 1_050_000,
-      reason: "unexpected space (U+0020); expected an ASCII letter, digit, '_' or ':'"))
+    #expect(
+      error
+        == .malformedSelector(
+          selector: bad, offset: 1_050_000,
+          reason: "unexpected space (U+0020); expected an ASCII letter, digit, '_' or ':'"))
     #expect(error.description.utf8.count < 300, "long selectors are shortened in messages")
   }
 

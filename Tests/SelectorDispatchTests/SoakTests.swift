@@ -78,7 +78,8 @@ import Testing
       #expect(final[name] == total, "\(name) received every event exactly once")
     }
     let churnDelivered = final.filter { $0.key.hasPrefix("churn") }.values.reduce(0, +)
-    #expect(churnDelivered == observedChurnCalls.withLock { $0 }, "no churn delivery lost or doubled")
+    #expect(
+      churnDelivered == observedChurnCalls.withLock { $0 }, "no churn delivery lost or doubled")
     #expect(churnRounds.withLock { $0 } > 0)
   }
 }

@@ -61,10 +61,11 @@ import Testing
   }
 
   @Test func encodingCoversTheEventLogTypes() {
-    let value = JSONValue(encoding: [
-      "url": URL(string: "https://example.com/a")!, "data": Data([1, 2, 3]), "n": 3,
-      "flag": false, "nested": [1.5, nil, "s"] as [Any?], "closure": { () in } as Any,
-    ] as [String: Any])
+    let value = JSONValue(
+      encoding: [
+        "url": URL(string: "https://example.com/a")!, "data": Data([1, 2, 3]), "n": 3,
+        "flag": false, "nested": [1.5, nil, "s"] as [Any?], "closure": { () in } as Any,
+      ] as [String: Any])
     #expect(
       value.jsonText
         == #"{"closure":null,"data":"AQID","flag":false,"n":3,"nested":[1.5,null,"s"],"#

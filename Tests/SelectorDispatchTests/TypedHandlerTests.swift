@@ -145,8 +145,12 @@ extension TypedHandlerTests {
       handlers: TypedHandler.table([
         TypedHandler(selector) { (_: String, _: [String: Any]?) -> Bool?? in .some(false) }
       ]))
-    #expect(try dispatcher.dispatch(selector: selector, params: ["app", [String: Any]()]) as? Bool == false)
+    #expect(
+      try dispatcher.dispatch(selector: selector, params: ["app", [String: Any]()]) as? Bool
+        == false)
     dispatcher.unregister(service: "veto")
-    #expect(try dispatcher.dispatch(selector: selector, params: ["app", [String: Any]()]) as? Bool == true)
+    #expect(
+      try dispatcher.dispatch(selector: selector, params: ["app", [String: Any]()]) as? Bool == true
+    )
   }
 }
