@@ -259,3 +259,29 @@ extension DispatcherVocabularyTests {
     try dispatcher.declare(openURL, fold: .firstTrue)
   }
 }
+
+
+/// Exclusive domains across a batch: services registered together (from a
+/// manifest or `register(contentsOf:)`) count against each other.
+@Suite struct DispatcherVocabularyBatchTests {
+  struct Opener: Service {
+    let name: String
+    var handlers: [String: Handler] { ["application:openURL:options:": { _ in true }] }
+  }
+
+  @Test func twoServicesOfOneBatchCannotShareAnExclusiveDomain() throws {
+    let dispatcher = Dispatcher(
+      vocabulary: Vocabulary.applicationDelegate.exclusive([.urlResourceOpening]))
+    #expect(
+      throws: DispatchError.exclusiveDomainConflict(
+        domain: "URL resource opening", selector: "application:openURL:options:",
+        service: "second", owner: "first")
+    ) {
+      try dispatcher.register(contentsOf: [Opener(name: "first"), Opener(name: "second")])
+    }
+    #expect(!dispatcher.responds(to: "application:openURL:options:"), "nothing registered")
+    // The failed batch's claim was undone: a later service may take the domain.
+    try dispatcher.register(Opener(name: "later"))
+    #expect(dispatcher.responds(to: "application:openURL:options:"))
+  }
+}
