@@ -260,7 +260,6 @@ extension DispatcherVocabularyTests {
   }
 }
 
-
 /// Exclusive domains across a batch: services registered together (from a
 /// manifest or `register(contentsOf:)`) count against each other.
 @Suite struct DispatcherVocabularyBatchTests {
