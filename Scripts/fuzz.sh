@@ -36,7 +36,7 @@ binary=$("${build[@]}" --show-bin-path)/$target
 scratch="$root/Fuzz/.build/corpus/$target"
 artifacts="$root/Fuzz/.build/artifacts"
 mkdir -p "$scratch" "$artifacts"
-LSAN_OPTIONS=suppressions=$root/Fuzz/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS} \
+LSAN_OPTIONS=suppressions=$root/.ci/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS} \
   "$binary" "$scratch" "$root/Fuzz/Corpus/$target" \
   -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=4096 \
   -artifact_prefix="$artifacts/$target-" -print_final_stats=1
