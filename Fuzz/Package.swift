@@ -17,6 +17,10 @@ let package = Package(
       name: "FuzzEventScript",
       dependencies: [.product(name: "SelectorDispatchTesting", package: "SelectorDispatch")]
     ),
+    .executableTarget(
+      name: "FuzzManifest",
+      dependencies: [.product(name: "SelectorDispatch", package: "SelectorDispatch")]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

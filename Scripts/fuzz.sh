@@ -24,14 +24,19 @@ fi
 target=$1
 seconds=$2
 
-swift build --package-path "$root/Fuzz" -c release \
-  --sanitize=fuzzer --sanitize=address --product "$target" >&2
-binary=$(swift build --package-path "$root/Fuzz" -c release \
-  --sanitize=fuzzer --sanitize=address --show-bin-path)/$target
+# SwiftPM's --sanitize=fuzzer links libFuzzer but does not instrument the
+# code for coverage (no __sancov sections: libFuzzer warns "Is the code
+# instrumented for coverage?" and mutates blind); ask for it explicitly.
+build=(swift build --package-path "$root/Fuzz" -c release
+  --sanitize=fuzzer --sanitize=address
+  -Xswiftc -sanitize-coverage=edge,trace-cmp,inline-8bit-counters,pc-table)
+"${build[@]}" --product "$target" >&2
+binary=$("${build[@]}" --show-bin-path)/$target
 
 scratch="$root/Fuzz/.build/corpus/$target"
 artifacts="$root/Fuzz/.build/artifacts"
 mkdir -p "$scratch" "$artifacts"
-"$binary" "$scratch" "$root/Fuzz/Corpus/$target" \
+LSAN_OPTIONS=suppressions=$root/.ci/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS} \
+  "$binary" "$scratch" "$root/Fuzz/Corpus/$target" \
   -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=4096 \
   -artifact_prefix="$artifacts/$target-" -print_final_stats=1

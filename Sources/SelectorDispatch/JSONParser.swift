@@ -2,10 +2,12 @@
 struct JSONParser {
   private let bytes: [UInt8]
   private var index = 0
+  private let maximumDepth: Int
   private var depth = 0
 
-  init(_ bytes: [UInt8]) {
+  init(_ bytes: [UInt8], maximumDepth: Int = JSONValue.maximumDepth) {
     self.bytes = bytes
+    self.maximumDepth = maximumDepth
   }
 
   typealias ParseError = JSONValue.ParseError
@@ -15,7 +17,7 @@ struct JSONParser {
     let value = try parseValue()
     skipWhitespace()
     if index < bytes.count {
-      throw error("unexpected \(describe(bytes[index])) after the JSON value; expected the end of the line")
+      throw error("unexpected \(describe(bytes[index])) after the JSON value; expected the end of the input")
     }
     return value
   }
@@ -64,8 +66,8 @@ struct JSONParser {
 
   private mutating func enter() throws(ParseError) {
     depth += 1
-    if depth > JSONValue.maximumDepth {
-      throw error("JSON nested more than \(JSONValue.maximumDepth) levels deep")
+    if depth > maximumDepth {
+      throw error("JSON nested more than \(maximumDepth) levels deep")
     }
   }
 

@@ -78,12 +78,18 @@ package indirect enum JSONValue: Equatable, Sendable {
 
   /// Parses one complete JSON text.
   ///
-  /// - Parameter bytes: UTF-8 bytes; surrounding whitespace is allowed.
+  /// - Parameters:
+  ///   - bytes: UTF-8 bytes; surrounding whitespace is allowed.
+  ///   - maximumDepth: How deeply arrays and objects may nest; at most
+  ///     ``JSONValue/maximumDepth``. Formats that need only a few levels,
+  ///     such as manifests, pass a smaller limit.
   /// - Returns: The value, located at its first byte.
   /// - Throws: ``ParseError`` with the offset of the first problem.
   /// - Complexity: O(*n*) in the number of bytes.
-  package static func parse<Bytes: Collection<UInt8>>(_ bytes: Bytes) throws(ParseError) -> Located {
-    var parser = JSONParser(Array(bytes))
+  package static func parse<Bytes: Collection<UInt8>>(
+    _ bytes: Bytes, maximumDepth: Int = JSONValue.maximumDepth
+  ) throws(ParseError) -> Located {
+    var parser = JSONParser(Array(bytes), maximumDepth: min(maximumDepth, Self.maximumDepth))
     return try parser.parseDocument()
   }
 

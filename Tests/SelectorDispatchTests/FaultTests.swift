@@ -1,3 +1,6 @@
+import Dispatch
+import Foundation
+import SelectorDispatchTesting
 import Testing
 
 @testable import SelectorDispatch
@@ -73,5 +76,169 @@ import Testing
       log.entries == [
         "spawner", "bystander", "spawned0", "spawned1", "spawned2", "spawner", "bystander",
       ])
+  }
+
+  // Dispatcher+CompletionTests covers each completion fault on its own and
+  // under load; this test has all of them in one event, with a bystander.
+  @Test func twiceNeverAndOffThreadCompletionsInOneEventCompleteTheCallerOnce() throws {
+    let respond = "userNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:"
+    let clock = FakeClock()
+    let dispatcher = Dispatcher(vocabulary: .applicationDelegate, clock: clock)
+    let diagnostics = DiagnosticLog()
+    diagnostics.attach(to: dispatcher)
+    let log = CallLog()
+    let offThread = DispatchGroup()
+    let kept = Locked<(() -> Void)?>(nil)
+    let behaviours: [(name: String, handler: Handler)] = [
+      (
+        "twice",
+        { params in
+          log.record("twice")
+          let completion = params.last as? () -> Void
+          completion?()
+          completion?()
+          return nil
+        }
+      ),
+      (
+        "elsewhere",
+        { params in
+          log.record("elsewhere")
+          let completion = UncheckedBox(value: params.last as? () -> Void)
+          DispatchQueue.global().async(group: offThread) { completion.value?() }
+          return nil
+        }
+      ),
+      (
+        "never",
+        { params in
+          log.record("never")
+          kept.withLock { $0 = params.last as? () -> Void }
+          return nil
+        }
+      ),
+      (
+        "bystander",
+        { params in
+          log.record("bystander")
+          (params.last as? () -> Void)?()
+          return nil
+        }
+      ),
+    ]
+    for (priority, behaviour) in behaviours.enumerated() {
+      try dispatcher.register(
+        service: behaviour.name, priority: -priority, handlers: [respond: behaviour.handler])
+    }
+    let caller = CallLog()
+    let completion: () -> Void = { caller.record("caller") }
+    _ = try dispatcher.dispatch(selector: respond, params: ["center", "response", completion])
+    #expect(log.entries == ["twice", "elsewhere", "never", "bystander"], "everyone got the event")
+    #expect(offThread.wait(timeout: .now() + 10) == .success, "the other thread finished")
+    #expect(caller.entries.isEmpty, "\"never\" is still awaited")
+    clock.advance(by: .seconds(25))
+    #expect(caller.entries == ["caller"])
+    kept.withLock { $0 }?()
+    #expect(caller.entries == ["caller"], "a late call does not complete the caller again")
+    #expect(
+      diagnostics.entries == [
+        .completionCalledTwice(selector: respond, service: "twice"),
+        .completionMissedDeadline(
+          selector: respond, service: "never", deadlineMilliseconds: 25_000),
+        .completionAfterDeadline(selector: respond, service: "never"),
+      ])
+    #expect(clock.pending == 0)
+  }
+
+  struct Thrower: Service {
+    struct Offline: Error, CustomStringConvertible {
+      let name: String
+      var description: String { "\(name) is offline" }
+    }
+    let name: String
+    let priority: Int
+    let log: CallLog
+    @HandlerTableBuilder var handlers: [String: Handler] {
+      on("application:openURL:options:") { (_: Any, _: String, _: [String: Any]) throws -> Bool in
+        log.record(name)
+        throw Offline(name: name)
+      }
+    }
+  }
+
+  struct Opener: Service {
+    let name: String
+    let priority: Int
+    let answer: Bool
+    let log: CallLog
+    @HandlerTableBuilder var handlers: [String: Handler] {
+      on("application:openURL:options:") { (_: Any, _: String, _: [String: Any]) -> Bool in
+        log.record(name)
+        return answer
+      }
+    }
+  }
+
+  // ServiceTests shows one typed thrower before one bystander; here there
+  // are two throwers around a service that answers, under a Bool fold.
+  @Test func throwingTypedHandlersAreReportedAfterEveryServiceRan() throws {
+    let log = CallLog()
+    let dispatcher = Dispatcher()
+    try dispatcher.declare("application:openURL:options:", fold: .any)
+    try dispatcher.register(Thrower(name: "first", priority: 3, log: log))
+    try dispatcher.register(Opener(name: "opener", priority: 2, answer: true, log: log))
+    try dispatcher.register(Thrower(name: "second", priority: 1, log: log))
+    try dispatcher.register(Opener(name: "last", priority: 0, answer: false, log: log))
+    let params: [Any] = ["app", "app://x", [String: Any]()]
+    #expect(
+      throws: DispatchError.handlerFailed(
+        selector: "application:openURL:options:", service: "first", reason: "first is offline")
+    ) {
+      try dispatcher.dispatch(selector: "application:openURL:options:", params: params)
+    }
+    #expect(log.entries == ["first", "opener", "second", "last"])
+  }
+
+  @Test func aManifestNamingANonServiceOrAMissingClassCreatesNothing() throws {
+    let log = CallLog()
+    var catalog = ServiceCatalog()
+    catalog.add("Push") {
+      log.record("created Push")
+      return Opener(name: "Push", priority: 0, answer: true, log: log)
+    }
+    let dispatcher = Dispatcher()
+    try dispatcher.declare("application:openURL:options:", fold: .any)
+    try dispatcher.register(Opener(name: "resident", priority: 0, answer: false, log: log))
+    let cases: [(json: String, error: ManifestError, mentions: String)] = [
+      (
+        #"["Push", "Foundation.FileHandle"]"#,
+        .notAService(
+          index: 1, name: "Foundation.FileHandle", position: .init(line: 1, column: 10),
+          type: "Foundation.FileHandle"),
+        "which is not a LoadableService; it was not created"
+      ),
+      (
+        #"["Push", "NoSuchModule.NoSuchService"]"#,
+        .unknownService(
+          index: 1, name: "NoSuchModule.NoSuchService", position: .init(line: 1, column: 10),
+          suggestion: nil),
+        "names no known service"
+      ),
+    ]
+    for test in cases {
+      let manifest = try Manifest.parse(Data(test.json.utf8))
+      let error = try #require(throws: ManifestError.self) {
+        try dispatcher.register(manifest, catalog: catalog)
+      }
+      #expect(error == test.error)
+      #expect(error.description.contains(test.mentions))
+    }
+    #expect(!log.entries.contains("created Push"), "names resolve before anything is created")
+    #expect(
+      try dispatcher.dispatch(
+        selector: "application:openURL:options:", params: ["app", "app://x", [String: Any]()])
+        as? Bool == false)
+    #expect(log.entries == ["resident"], "the resident service still gets events")
+    #expect(!dispatcher.unregister(service: "Push"))
   }
 }

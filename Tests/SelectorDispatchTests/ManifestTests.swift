@@ -217,22 +217,25 @@ import Testing
       input: "[\"A\",\n \"B\",\n \"A\"]",
       error: .duplicateEntry(
         index: 2, name: "A", position: Position(line: 3, column: 2), firstIndex: 0)),
-    Bad(input: "[\"A\",\n \"B\" \"C\"]", error: json(2, 6, "unexpected '\"'; expected ',' or ']'")),
+    Bad(input: "[\"A\",\n \"B\" \"C\"]", error: json(2, 6, "unexpected '\"' in array; expected ',' or ']'")),
     Bad(
       input: #"{"services": [], "services": []}"#,
       error: json(1, 18, "the key \"services\" appears twice")),
-    Bad(input: "[\"A\"] x", error: json(1, 7, "unexpected 'x' after the end of the document")),
-    Bad(input: "[\"A", error: json(1, 4, "unexpected end of file inside a string; expected '\"'")),
-    Bad(input: "[tru]", error: json(1, 2, "unexpected 't'; expected a value")),
-    Bad(input: "[01]", error: json(1, 3, "unexpected '1'; expected ',' or ']'")),
+    Bad(
+      input: #"{"s\"": [], "s\"": []}"#,
+      error: json(1, 13, "the key \"s\"\" appears twice")),
+    Bad(input: "[\"A\"] x", error: json(1, 7, "unexpected 'x' after the JSON value; expected the end of the input")),
+    Bad(input: "[\"A", error: json(1, 2, "unterminated string; expected a closing '\"'")),
+    Bad(input: "[tru]", error: json(1, 2, "invalid literal; expected 'true'")),
+    Bad(input: "[01]", error: json(1, 2, "numbers cannot have leading zeros")),
     Bad(
       input: #"["\ud800"]"#,
       error: json(
-        1, 9, "a high surrogate must be followed by a \\u low surrogate")),
+        1, 9, "unpaired surrogate \\ud800")),
     Bad(
       input: String(repeating: "[", count: 40),
       error: json(
-        1, 33, "nesting deeper than 32 levels")),
+        1, 33, "JSON nested more than 32 levels deep")),
     Bad(
       input: "<plist><array><string>A</strin></array></plist>",
       error: .malformed(
@@ -260,7 +263,7 @@ import Testing
 
   @Test func invalidUTF8InAStringIsAnError() {
     let data = Data(Array(#"[""#.utf8) + [0xFF, 0xFE] + Array(#""]"#.utf8))
-    #expect(throws: Self.json(1, 2, "the string is not valid UTF-8")) {
+    #expect(throws: Self.json(1, 3, "invalid UTF-8 (byte 0xFF)")) {
       try Manifest.parse(data)
     }
   }

@@ -1,0 +1,121 @@
+extension Manifest {
+  /// Far deeper than any manifest (which needs three levels), and shallow
+  /// enough that recursion can never exhaust the stack.
+  static let maximumJSONDepth = 32
+
+  /// Reads a JSON manifest with the package's shared parser
+  /// (``JSONValue/parse(_:maximumDepth:)``) and converts it to the common
+  /// value form, with the line and column where every value begins.
+  ///
+  /// A UTF-8 byte order mark is skipped; columns count from after it. The
+  /// shared parser allows duplicate keys, manifests do not: they are
+  /// refused here, in document order, naming the second key.
+  ///
+  /// - Parameter bytes: The whole file.
+  /// - Returns: The document.
+  /// - Throws: ``ManifestError/malformed(format:position:reason:)``.
+  /// - Complexity: O(*n* log *n*) in the size of `bytes`.
+  static func readJSON(_ bytes: [UInt8]) throws(ManifestError) -> ManifestValue {
+    let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+    let lines = LineTable(body)
+    let root: JSONValue.Located
+    do {
+      root = try JSONValue.parse(body, maximumDepth: maximumJSONDepth)
+    } catch {
+      throw .malformed(
+        format: "JSON", position: lines.position(of: error.offset), reason: error.reason)
+    }
+    return try JSONConversion(bytes: body, lines: lines).value(root)
+  }
+}
+
+/// Converts parsed JSON to ``ManifestValue``, refusing duplicate keys.
+private struct JSONConversion {
+  let bytes: [UInt8]
+  let lines: LineTable
+
+  func value(_ located: JSONValue.Located) throws(ManifestError) -> ManifestValue {
+    let kind: ManifestValue.Kind
+    switch located.value {
+    case .null: kind = .null
+    case .bool(let flag): kind = .bool(flag)
+    case .integer, .double: kind = .number(numberText(at: located.offset))
+    case .string(let text): kind = .string(text)
+    case .array(let elements):
+      var values: [ManifestValue] = []
+      values.reserveCapacity(elements.count)
+      for element in elements { values.append(try value(element)) }
+      kind = .array(values)
+    case .object(let members):
+      var keys = Set<String>()
+      var converted: [ManifestValue.Member] = []
+      converted.reserveCapacity(members.count)
+      for member in members {
+        guard keys.insert(member.key).inserted else {
+          throw .malformed(
+            format: "JSON", position: lines.position(of: keyOffset(before: member.value.offset)),
+            reason: "the key \"\(member.key)\" appears twice")
+        }
+        converted.append(ManifestValue.Member(key: member.key, value: try value(member.value)))
+      }
+      kind = .object(converted)
+    }
+    return ManifestValue(kind: kind, position: lines.position(of: located.offset))
+  }
+
+  /// A number as written, so messages and integer checks see `1e2`, not
+  /// `100.0`.
+  private func numberText(at offset: Int) -> String {
+    let end = bytes[offset...].firstIndex { !Self.numberBytes.contains($0) } ?? bytes.endIndex
+    return String(decoding: bytes[offset..<end], as: UTF8.self)
+  }
+
+  private static let numberBytes = Set("+-.0123456789eE".utf8)
+
+  /// Where the key of the member whose value starts at `offset` begins.
+  ///
+  /// Between a key and its value there is only white space and `:`, and
+  /// inside the key (which parsed, so is well formed) a `"` is a quote
+  /// only when an even number of backslashes precedes it.
+  private func keyOffset(before offset: Int) -> Int {
+    var index = offset - 1
+    while index > 0, bytes[index] != UInt8(ascii: "\"") { index -= 1 }  // closing quote
+    index -= 1
+    while index > 0 {
+      if bytes[index] == UInt8(ascii: "\"") {
+        var backslashes = 0
+        while index - backslashes - 1 >= 0, bytes[index - backslashes - 1] == UInt8(ascii: "\\") {
+          backslashes += 1
+        }
+        if backslashes % 2 == 0 { return index }
+      }
+      index -= 1
+    }
+    return max(index, 0)
+  }
+}
+
+/// Turns byte offsets into 1-based lines and columns (in UTF-8 bytes).
+private struct LineTable {
+  /// The offset where each line starts; line 1 starts at 0.
+  private let starts: [Int]
+
+  init(_ bytes: [UInt8]) {
+    var starts = [0]
+    for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
+      starts.append(offset + 1)
+    }
+    self.starts = starts
+  }
+
+  func position(of offset: Int) -> Manifest.Position {
+    // The last line that starts at or before `offset`.
+    var low = 0
+    var high = starts.count
+    while high - low > 1 {
+      let middle = (low + high) / 2
+      if starts[middle] <= offset { low = middle } else { high = middle }
+    }
+    return Manifest.Position(line: low + 1, column: offset - starts[low] + 1)
+  }
+}
