@@ -17,7 +17,8 @@ struct JSONParser {
     let value = try parseValue()
     skipWhitespace()
     if index < bytes.count {
-      throw error("unexpected \(describe(bytes[index])) after the JSON value; expected the end of the input")
+      throw error(
+        "unexpected \(describe(bytes[index])) after the JSON value; expected the end of the input")
     }
     return value
   }
@@ -44,9 +45,15 @@ struct JSONParser {
     case UInt8(ascii: "{"): return .init(try parseObject(), at: start)
     case UInt8(ascii: "["): return .init(try parseArray(), at: start)
     case UInt8(ascii: "\""): return .init(.string(try parseString()), at: start)
-    case UInt8(ascii: "t"): try expectWord("true"); return .init(.bool(true), at: start)
-    case UInt8(ascii: "f"): try expectWord("false"); return .init(.bool(false), at: start)
-    case UInt8(ascii: "n"): try expectWord("null"); return .init(.null, at: start)
+    case UInt8(ascii: "t"):
+      try expectWord("true")
+      return .init(.bool(true), at: start)
+    case UInt8(ascii: "f"):
+      try expectWord("false")
+      return .init(.bool(false), at: start)
+    case UInt8(ascii: "n"):
+      try expectWord("null")
+      return .init(.null, at: start)
     case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
       return .init(try parseNumber(), at: start)
     default:
@@ -161,7 +168,8 @@ struct JSONParser {
     if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
       isInteger = false
       index += 1
-      if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+      if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")
+      {
         index += 1
       }
       guard digits(&index, bytes) > 0 else { throw error("expected a digit in the exponent") }
@@ -276,7 +284,8 @@ struct JSONParser {
     for offset in 1..<count {
       let byte = bytes[start + offset]
       guard byte & 0xC0 == 0x80 else {
-        throw error("invalid UTF-8 (byte 0x\(String(byte, radix: 16, uppercase: true)))", at: start + offset)
+        throw error(
+          "invalid UTF-8 (byte 0x\(String(byte, radix: 16, uppercase: true)))", at: start + offset)
       }
       value = value << 6 | UInt32(byte & 0x3F)
     }

@@ -44,10 +44,13 @@ import Testing
     let log = CallLog()
     let dispatcher = Dispatcher()
     try dispatcher.declare(event, fold: .all)
-    try dispatcher.register(service: "garbage", priority: 1, handlers: [event: log.handler("garbage", answer: [1, 2])])
+    try dispatcher.register(
+      service: "garbage", priority: 1, handlers: [event: log.handler("garbage", answer: [1, 2])])
     try dispatcher.register(service: "fine", handlers: [event: log.handler("fine", answer: true)])
-    #expect(throws: DispatchError.resultTypeMismatch(
-      selector: event, service: "garbage", expected: "Bool or nil", actual: "Array<Int>")) {
+    #expect(
+      throws: DispatchError.resultTypeMismatch(
+        selector: event, service: "garbage", expected: "Bool or nil", actual: "Array<Int>")
+    ) {
       try dispatcher.dispatch(selector: event, params: [0])
     }
     #expect(log.entries == ["garbage", "fine"])
@@ -63,7 +66,8 @@ import Testing
           log.record("spawner")
           for index in 0..<3 {
             try? dispatcher.register(
-              service: "spawned\(index)", priority: 10, handlers: [event: log.handler("spawned\(index)")])
+              service: "spawned\(index)", priority: 10,
+              handlers: [event: log.handler("spawned\(index)")])
           }
           return nil
         }

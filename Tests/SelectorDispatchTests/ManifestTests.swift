@@ -217,14 +217,18 @@ import Testing
       input: "[\"A\",\n \"B\",\n \"A\"]",
       error: .duplicateEntry(
         index: 2, name: "A", position: Position(line: 3, column: 2), firstIndex: 0)),
-    Bad(input: "[\"A\",\n \"B\" \"C\"]", error: json(2, 6, "unexpected '\"' in array; expected ',' or ']'")),
+    Bad(
+      input: "[\"A\",\n \"B\" \"C\"]",
+      error: json(2, 6, "unexpected '\"' in array; expected ',' or ']'")),
     Bad(
       input: #"{"services": [], "services": []}"#,
       error: json(1, 18, "the key \"services\" appears twice")),
     Bad(
       input: #"{"s\"": [], "s\"": []}"#,
       error: json(1, 13, "the key \"s\"\" appears twice")),
-    Bad(input: "[\"A\"] x", error: json(1, 7, "unexpected 'x' after the JSON value; expected the end of the input")),
+    Bad(
+      input: "[\"A\"] x",
+      error: json(1, 7, "unexpected 'x' after the JSON value; expected the end of the input")),
     Bad(input: "[\"A", error: json(1, 2, "unterminated string; expected a closing '\"'")),
     Bad(input: "[tru]", error: json(1, 2, "invalid literal; expected 'true'")),
     Bad(input: "[01]", error: json(1, 2, "numbers cannot have leading zeros")),

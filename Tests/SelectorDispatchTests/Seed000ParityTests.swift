@@ -125,7 +125,9 @@ import Testing
     #expect(launched as? Bool == false)
     #expect(log.entries == ["a.didFinish", "b.didFinish", "c.didFinish"])
     // A selector no module implements still answers: `all` of nothing is true.
-    #expect(try manager.dispatch(selector: Self.willFinish, params: [app, noOptions as Any]) as? Bool == true)
+    #expect(
+      try manager.dispatch(selector: Self.willFinish, params: [app, noOptions as Any]) as? Bool
+        == true)
   }
 
   @Test func willContinueUserActivityAsksEveryModule() throws {
