@@ -143,9 +143,8 @@ public final class EventRecorder: @unchecked Sendable {
   /// - Returns: One recording handler per selector.
   public func spy(service: String, on selectors: [String], answer: Any? = nil) -> [String: Handler]
   {
-    let answerBox = UncheckedBox(answer)
     let handlers: [String: Handler] = Dictionary(
-      uniqueKeysWithValues: selectors.map { ($0, { _ in answerBox.value }) })
+      uniqueKeysWithValues: selectors.map { ($0, { _ in answer }) })
     return instrument(service: service, handlers: handlers)
   }
 
@@ -180,10 +179,4 @@ public final class EventRecorder: @unchecked Sendable {
   private func record(_ call: Call) {
     recorded.withLock { $0.append(call) }
   }
-}
-
-/// Carries a non-`Sendable` value whose use the caller keeps race-free.
-struct UncheckedBox<Value>: @unchecked Sendable {
-  let value: Value
-  init(_ value: Value) { self.value = value }
 }
