@@ -120,6 +120,7 @@ extension Optional: OptionalMarker {
 
   var unwrapped: Any? {
     guard case .some(let wrapped) = self else { return nil }
-    return (wrapped as? any OptionalMarker)?.unwrapped ?? wrapped
+    if let inner = wrapped as? any OptionalMarker { return inner.unwrapped }
+    return wrapped
   }
 }

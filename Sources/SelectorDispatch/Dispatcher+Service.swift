@@ -74,13 +74,20 @@ extension Dispatcher {
   ///   their order.
   func register(batch: [Pending]) throws(BatchFailure) {
     let instrument = environment.instrument
+    // What can be found out without the lock (a typed table's mistake, a
+    // malformed selector) is kept per service and reported in batch order,
+    // together with what needs the lock (names, exclusive domains): the
+    // error is the one the first failing service would have thrown alone.
+    var failures = [DispatchError?](repeating: nil, count: batch.count)
     var tables: [(texts: [String], values: ContiguousArray<Handler>)] = []
     tables.reserveCapacity(batch.count)
     for (index, service) in batch.enumerated() {
       if let problem = service.handlers[TypedHandler.problemKey],
         let mistake = problem([]) as? DispatchError
       {
-        throw BatchFailure(index: index, error: mistake.named(service.name))
+        failures[index] = mistake.named(service.name)
+        tables.append(([], []))
+        continue
       }
       let handlers = instrument?(service.name, service.handlers) ?? service.handlers
       tables.append(Moving.split(handlers))
@@ -101,30 +108,37 @@ extension Dispatcher {
           if firstMalformed.map({ text < $0.text }) ?? true { firstMalformed = (text, error) }
         }
       }
-      if let firstMalformed { throw BatchFailure(index: index, error: firstMalformed.error) }
+      if let firstMalformed { failures[index] = firstMalformed.error }
     }
     // A closure, not the key path `\.unsafelyUnwrapped`: a key path here was
-    // a third of the cost of registering (measured with callgrind).
-    let entryIDs = ids.map { $0.map { $0.unsafelyUnwrapped } }
+    // a third of the cost of registering (measured with callgrind). A failed
+    // service's ids are never used.
+    let entryIDs = ids.map { $0.map { $0 ?? -1 } }
     let outcome = state.withLock { state -> Result<[Diagnostic], BatchFailure> in
-      var names = Set<String>()
-      for (index, service) in batch.enumerated() {
-        guard state.services[service.name] == nil, names.insert(service.name).inserted else {
-          return .failure(BatchFailure(index: index, error: .duplicateService(name: service.name)))
-        }
-      }
-      // Exclusive domains: each service's claims count against the next
-      // ones in the batch; on a conflict, the claims so far are undone.
+      // One pass in batch order; exclusive-domain claims count against the
+      // services after them and are undone on any failure.
       let exclusivity = state.exclusivity
+      var names = Set<String>()
       var deprecations: [Diagnostic] = []
       for (index, service) in batch.enumerated() {
-        do throws(DispatchError) {
-          let admission = try state.admit(service: service.name, ids: entryIDs[index])
-          state.exclusivity.claim(admission.claims, for: service.name)
-          deprecations += admission.deprecations
-        } catch {
+        var failure = failures[index]
+        if failure == nil,
+          state.services[service.name] != nil || !names.insert(service.name).inserted
+        {
+          failure = .duplicateService(name: service.name)
+        }
+        if failure == nil {
+          do throws(DispatchError) {
+            let admission = try state.admit(service: service.name, ids: entryIDs[index])
+            state.exclusivity.claim(admission.claims, for: service.name)
+            deprecations += admission.deprecations
+          } catch {
+            failure = error
+          }
+        }
+        if let failure {
           state.exclusivity = exclusivity
-          return .failure(BatchFailure(index: index, error: error))
+          return .failure(BatchFailure(index: index, error: failure))
         }
       }
       for key in newKeys { state.makeEntry(for: key) }

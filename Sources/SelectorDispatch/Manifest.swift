@@ -106,11 +106,18 @@ public struct Manifest: Equatable, Sendable {
     guard size <= Self.maximumSize else {
       throw .tooLarge(bytes: size, limit: Self.maximumSize)
     }
+    // Read at most one byte past the limit: a character device such as
+    // /dev/zero reports size 0 and never ends.
     let data: Data
     do {
-      data = try Data(contentsOf: url)
+      let handle = try FileHandle(forReadingFrom: url)
+      defer { try? handle.close() }
+      data = try handle.read(upToCount: Self.maximumSize + 1) ?? Data()
     } catch {
       throw .unreadableFile(path: path, reason: error.localizedDescription)
+    }
+    guard data.count <= Self.maximumSize else {
+      throw .tooLarge(bytes: data.count, limit: Self.maximumSize)
     }
     self = try Self.parse(data)
   }

@@ -168,9 +168,10 @@ public final class EventInjector {
     let result = Result<Any?, any Error> {
       try dispatcher.dispatch(selector: selector, params: params)
     }
-    if completion != nil, case .success = result, received.withLock({ $0.isEmpty }) {
-      clock.advance(by: deadline)
-    }
+    // A service that has not called its completion is not waited for, even
+    // when the dispatch threw after the handlers ran: its join's deadline
+    // must not fire later, inside another event's trace.
+    if clock.pending > 0 { clock.advance(by: deadline) }
     let values = received.withLock { $0 }
     return Trace(
       line: line, selector: selector, params: params,

@@ -72,3 +72,25 @@ import Testing
     #expect(trace.readable.contains("! "))
   }
 }
+
+extension EventInjectorTests {
+  @Test func aFailedCompletionEventDoesNotLeakIntoTheNextTrace() throws {
+    let injector = EventInjector(deadline: .seconds(25))
+    try injector.dispatcher.register(
+      service: "thrower",
+      handlers: TypedHandler.table([
+        TypedHandler(fetch) {
+          (_: AnyObject, _: @escaping (BackgroundFetchResult) -> Void) throws in
+          throw DispatchError.duplicateService(name: "offline")
+        }
+      ]))
+    let failed = injector.inject(fetch, injector.application, ())
+    #expect(throws: DispatchError.self) { try failed.result.get() }
+    #expect(injector.clock.pending == 0, "its deadline was settled within its own event")
+    #expect(failed.diagnostics.map(\.service) == ["thrower"])
+    try injector.dispatcher.register(
+      service: "quiet", handlers: ["applicationWillTerminate:": { _ in nil }])
+    let next = injector.inject("applicationWillTerminate:", injector.application)
+    #expect(next.diagnostics.isEmpty)
+  }
+}

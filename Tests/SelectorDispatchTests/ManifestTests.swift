@@ -361,3 +361,14 @@ import Testing
     #expect(refused > 0)
   }
 }
+
+extension ManifestTests {
+  @Test func anEndlessDeviceIsTooLargeNotAnEndlessRead() throws {
+    guard FileManager.default.fileExists(atPath: "/dev/zero") else { return }
+    #expect(
+      throws: ManifestError.tooLarge(bytes: Manifest.maximumSize + 1, limit: Manifest.maximumSize)
+    ) {
+      try Manifest(contentsOf: URL(fileURLWithPath: "/dev/zero"))
+    }
+  }
+}

@@ -188,3 +188,40 @@ import Testing
     #expect(log.entries == ["push.background", "analytics.applicationDidEnterBackground:"])
   }
 }
+
+extension ServiceTests {
+  struct Table: Service {
+    let name: String
+    let handlers: [String: Handler]
+  }
+
+  @Test func aBatchReportsTheFirstFailingServiceInOrder() throws {
+    let dispatcher = Dispatcher()
+    try dispatcher.register(Table(name: "taken", handlers: ["ping": { _ in nil }]))
+    // The first service's name is taken; the second has a malformed selector.
+    #expect(throws: DispatchError.duplicateService(name: "taken")) {
+      try dispatcher.register(contentsOf: [
+        Table(name: "taken", handlers: ["ping": { _ in nil }]),
+        Table(name: "fresh", handlers: ["foo bar:": { _ in nil }]),
+      ])
+    }
+    // And the other way round.
+    #expect(throws: DispatchError.self) {
+      try dispatcher.register(contentsOf: [
+        Table(name: "fresh", handlers: ["foo bar:": { _ in nil }]),
+        Table(name: "taken", handlers: ["ping": { _ in nil }]),
+      ])
+    }
+    let error = try #require(throws: DispatchError.self) {
+      try dispatcher.register(contentsOf: [
+        Table(name: "fresh", handlers: ["foo bar:": { _ in nil }]),
+        Table(name: "taken", handlers: ["ping": { _ in nil }]),
+      ])
+    }
+    guard case .malformedSelector(selector: "foo bar:", _, _) = error else {
+      Issue.record("expected the first service's malformed selector, got \(error)")
+      return
+    }
+    #expect(!dispatcher.responds(to: "foo bar:"))
+  }
+}

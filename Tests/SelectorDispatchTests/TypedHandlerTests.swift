@@ -154,3 +154,20 @@ extension TypedHandlerTests {
     )
   }
 }
+
+extension TypedHandlerTests {
+  @Test func aDoubleOptionalHoldingNothingIsNoOpinion() throws {
+    let dispatcher = Dispatcher()
+    let selector = "application:didFinishLaunchingWithOptions:"
+    try dispatcher.declare(selector, fold: .all)
+    let flags: [String: Bool?] = ["k": nil]
+    try dispatcher.register(
+      service: "undecided",
+      handlers: TypedHandler.table([
+        TypedHandler(selector) { (_: String, _: [String: Any]?) -> Bool?? in flags["k"] }
+      ]))
+    #expect(
+      try dispatcher.dispatch(selector: selector, params: ["app", [String: Any]()]) as? Bool == true
+    )
+  }
+}
