@@ -21,7 +21,9 @@
 /// The deadline counts from the moment every service the fold asks has been
 /// called. When a dispatch throws before any handler runs (an argument of
 /// the wrong type, including the completion itself), the caller's
-/// completion has not been called and remains the caller's to call.
+/// completion has not been called and remains the caller's to call; once
+/// the handlers have run, the dispatcher calls it exactly once even if the
+/// dispatch then throws.
 ///
 /// The caller may pass its completion as `(Value) -> Void` or as
 /// `@Sendable (Value) -> Void` (a cast from `Any` tells them apart); services
