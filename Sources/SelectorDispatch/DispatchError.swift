@@ -110,3 +110,18 @@ public enum DispatchError: Error, Equatable, CustomStringConvertible {
     "\(n) \(n == 1 ? singular : plural)"
   }
 }
+
+extension DispatchError {
+  /// The error with the service filled in where it names one and left it
+  /// empty: a handler's failure, or a typed table's duplicate selector.
+  func attributed(to service: String) -> DispatchError {
+    switch self {
+    case .handlerFailed(let selector, "", let reason):
+      return .handlerFailed(selector: selector, service: service, reason: reason)
+    case .duplicateHandler(let selector, ""):
+      return .duplicateHandler(selector: selector, service: service)
+    default:
+      return self
+    }
+  }
+}

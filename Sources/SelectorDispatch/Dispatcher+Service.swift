@@ -85,7 +85,7 @@ extension Dispatcher {
       if let problem = service.handlers[TypedHandler.problemKey],
         let mistake = problem([]) as? DispatchError
       {
-        failures[index] = mistake.named(service.name)
+        failures[index] = mistake.attributed(to: service.name)
         tables.append(([], []))
         continue
       }
@@ -159,16 +159,6 @@ extension Dispatcher {
     case .success(let deprecations): deprecations.forEach(environment.report)
     case .failure(let failure): throw failure
     }
-  }
-}
-
-extension DispatchError {
-  /// The error with the service's name filled in where it names one.
-  fileprivate func named(_ service: String) -> DispatchError {
-    if case .duplicateHandler(let selector, "") = self {
-      return .duplicateHandler(selector: selector, service: service)
-    }
-    return self
   }
 }
 

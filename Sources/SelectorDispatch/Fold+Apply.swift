@@ -159,13 +159,3 @@ extension Fold {
     }
   }
 }
-
-extension DispatchError {
-  /// The error with the answering service filled in where it names one.
-  func attributed(to service: String) -> DispatchError {
-    if case .handlerFailed(let selector, "", let reason) = self {
-      return .handlerFailed(selector: selector, service: service, reason: reason)
-    }
-    return self
-  }
-}
