@@ -1,40 +1,4 @@
 extension Dispatcher {
-  /// Registers a ``Service``, all or nothing.
-  ///
-  /// Reads the service's ``Service/name``, ``Service/priority`` and
-  /// ``Service/handlers`` once.
-  ///
-  /// - Parameter service: The service.
-  /// - Throws: ``DispatchError/duplicateService(name:)``, a mistake in a
-  ///   typed handler table (``DispatchError/malformedSelector(selector:offset:reason:)``,
-  ///   ``DispatchError/arityMismatch(selector:expected:actual:)`` or
-  ///   ``DispatchError/duplicateHandler(selector:service:)``), or a
-  ///   malformed selector key. When it throws, nothing is registered.
-  public func register(_ service: some Service) throws {
-    try register(contentsOf: [service])
-  }
-
-  /// Registers several services at once, all or nothing.
-  ///
-  /// Either every service is registered, in order, or — when one of them
-  /// cannot be — none is: a dispatch on another thread sees all of them
-  /// or none.
-  ///
-  /// - Parameter services: The services, in registration order; their
-  ///   names must differ from each other and from the registered services.
-  /// - Throws: The first error, in order, that ``register(_:)`` would throw
-  ///   for one of them. When it throws, nothing is registered.
-  public func register(contentsOf services: [any Service]) throws {
-    let batch = services.map {
-      Pending(name: $0.name, priority: $0.priority, handlers: $0.handlers)
-    }
-    do {
-      try register(batch: batch)
-    } catch {
-      throw error.error
-    }
-  }
-
   /// Wraps the handlers of every service registered from now on, on any
   /// path (code, ``Service``, manifest): how a tracer or profiler sees every
   /// call without a cost for dispatchers that are not traced.
