@@ -16,8 +16,9 @@ extension Dispatcher {
   ///     registration order.
   ///   - handlers: The handlers, and any mistake in their definition.
   /// - Throws: The table's ``HandlerTable/problem``, attributed to
-  ///   `service`, or what ``register(service:priority:handlers:)`` with a
-  ///   dictionary throws. When it throws, nothing is registered.
+  ///   `service`, or what
+  ///   ``register(service:priority:handlers:)-(_,_,[String:Handler])``
+  ///   throws. When it throws, nothing is registered.
   public func register(service: String, priority: Int = 0, handlers: HandlerTable) throws {
     do {
       try register(batch: [Pending(name: service, priority: priority, table: handlers)])

@@ -40,7 +40,7 @@ public struct HandlerTable {
   }
 
   /// Wraps a handler table written by hand, such as one from
-  /// ``Dispatcher/register(service:priority:handlers:)``.
+  /// ``Dispatcher/register(service:priority:handlers:)-(_,_,[String:Handler])``.
   ///
   /// A table made by ``TypedHandler/table(_:)`` keeps its mistake.
   ///

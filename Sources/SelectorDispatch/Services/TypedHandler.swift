@@ -104,7 +104,7 @@ public struct TypedHandler {
   }
 
   /// Builds a handler table from typed handlers, for
-  /// ``Dispatcher/register(service:priority:handlers:)``.
+  /// ``Dispatcher/register(service:priority:handlers:)-(_,_,[String:Handler])``.
   ///
   /// The first mistake, in order — a handler's ``problem``, or a selector
   /// that appears twice (``DispatchError/duplicateHandler(selector:service:)``)
