@@ -165,7 +165,7 @@ import Testing
     init() {}
     var priority: Int { 10 }
 
-    @HandlerTableBuilder var handlers: [String: Handler] {
+    @HandlerTableBuilder var handlers: HandlerTable {
       on("application:didFinishLaunchingWithOptions:") {
         (app: AnyObject, options: [String: Any]?) -> Bool in true
       }

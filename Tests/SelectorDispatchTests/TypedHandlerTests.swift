@@ -188,3 +188,34 @@ extension TypedHandlerTests {
     )
   }
 }
+
+extension TypedHandlerTests {
+  struct Careless: Service {
+    @HandlerTableBuilder var handlers: HandlerTable {
+      on("applicationWillTerminate:") { (app: AnyObject) in }
+      on("applicationDidEnterBackground:") { (app: AnyObject, extra: Int) in }
+    }
+  }
+
+  struct Careful: Service {
+    @HandlerTableBuilder var handlers: HandlerTable {
+      on("applicationWillTerminate:") { (app: AnyObject) in }
+    }
+  }
+
+  @Test func aServiceDeclaredWithAHandlerTableReportsItsMistakeAtRegistration() throws {
+    #expect(
+      Careless().handlers.problem
+        == .arityMismatch(selector: "applicationDidEnterBackground:", expected: 1, actual: 2))
+    let dispatcher = Dispatcher()
+    #expect(
+      throws: DispatchError.arityMismatch(
+        selector: "applicationDidEnterBackground:", expected: 1, actual: 2)
+    ) {
+      try dispatcher.register(contentsOf: [Careful(), Careless()])
+    }
+    #expect(!dispatcher.responds(to: "applicationWillTerminate:"), "all or nothing")
+    try dispatcher.register(Careful())
+    #expect(dispatcher.responds(to: "applicationWillTerminate:"))
+  }
+}
