@@ -6,8 +6,10 @@
 #
 # The seed corpus is Fuzz/Corpus/TARGET (read only); new inputs go to a
 # scratch corpus under .build. A crash leaves its input in
-# Fuzz/.build/artifacts/TARGET-crash-*; turn it into a regression test in
-# Tests/SelectorDispatchTests/FuzzRegressionTests.swift.
+# Fuzz/.build/artifacts/TARGET-crash-*; turn it into a regression test in the
+# suite of the type the target parses: FuzzSelectorKey in
+# Tests/SelectorDispatchTests/SelectorKeyTests.swift, FuzzEventScript in
+# EventScriptTests.swift, FuzzManifest in ManifestTests.swift.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 targets=$(cd "$root/Fuzz/Sources" && ls -1)

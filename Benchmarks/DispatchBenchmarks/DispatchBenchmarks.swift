@@ -5,7 +5,7 @@ import MallocCounter
 ///
 /// ```text
 /// swift run -c release DispatchBenchmarks [--json FILE] [--scenario TEXT]
-///     [--batches N] [--rounds N] [--iterations N]
+///     [--batches N] [--rounds N] [--iterations N] [--smoke]
 /// ```
 ///
 /// Each row gets `--batches` timed batches of about 100 µs, taken in
@@ -15,6 +15,9 @@ import MallocCounter
 /// else the rows whose label contains TEXT. `--iterations`
 /// skips timing: it checks the scenarios, then runs each N times, for
 /// `valgrind --tool=callgrind` (compare two N to get instructions per event).
+/// `--smoke` only makes the correctness check, for CI: every scenario
+/// (or those `--scenario` keeps) is built and each handler must run exactly
+/// once per event.
 @main
 enum DispatchBenchmarks {
   struct Options {
@@ -23,6 +26,7 @@ enum DispatchBenchmarks {
     var batches = 2_000
     var rounds = 100
     var iterations: Int?
+    var smoke = false
   }
 
   static func main() {
@@ -42,6 +46,10 @@ enum DispatchBenchmarks {
     // Correctness first: every handler exactly once per event, or stop.
     for scenario in scenarios {
       if let failure = Harness.verify(scenario) { fail("correctness check failed: \(failure)") }
+    }
+    if options.smoke {
+      print("smoke: \(scenarios.count) scenario(s) pass the correctness check")
+      return
     }
     if let iterations = options.iterations {
       for scenario in scenarios { blackHole(scenario.run(iterations)) }
@@ -107,10 +115,11 @@ enum DispatchBenchmarks {
       case "--batches": options.batches = number(argument)
       case "--rounds": options.rounds = number(argument)
       case "--iterations": options.iterations = number(argument)
+      case "--smoke": options.smoke = true
       case "--help", "-h":
         print(
           "usage: DispatchBenchmarks [--json FILE] [--scenario TEXT] [--batches N] [--rounds N]"
-            + " [--iterations N]")
+            + " [--iterations N] [--smoke]")
         exit(0)
       default: fail("unknown argument \(argument); try --help")
       }

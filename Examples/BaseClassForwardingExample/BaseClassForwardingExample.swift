@@ -1,14 +1,15 @@
 import Foundation
 import SelectorDispatch
 
-// Seeds 002 (TDWAppDelegateService) and 003 (LifeCycleService): the AppDelegate inherits from
-// a base class that forwards each delegate method to a list of services the subclass provides.
+// The base-class-forwarding pattern (TDWAppDelegateService, LifeCycleService): the AppDelegate
+// inherits from a base class that forwards each delegate method to a list of services the
+// subclass provides.
 //
-// Here each forwarding method is one dispatch. The seeds' bugs do not come back: launching
-// folds the services' answers (002 and 003 always returned true), it reaches the services'
-// launch-with-options handlers (003 called `applicationDidFinishLaunching:` instead), and a
-// completion handler runs once however many services handle the event (002 passed it to every
-// service).
+// Here each forwarding method is one dispatch. Their bugs do not come back: launching folds the
+// services' answers (both always returned true), it reaches the services' launch-with-options
+// handlers (LifeCycleService called `applicationDidFinishLaunching:` instead), and a completion
+// handler runs once however many services handle the event (TDWAppDelegateService passed it to
+// every service).
 
 /// Stands in for `UIApplication`, which does not exist on Linux.
 final class Application {}
@@ -17,7 +18,8 @@ final class Application {}
 class AppDelegateService {
   let dispatcher = Dispatcher(vocabulary: .applicationDelegate)
 
-  /// Seed 003's overridable list (seed 002's `__services`); read once, at initialization.
+  /// LifeCycleService's overridable list (TDWAppDelegateService's `__services`); read once, at
+  /// initialization.
   var services: [any Service] { [] }
 
   init() {
@@ -59,7 +61,7 @@ class AppDelegateService {
   }
 }
 
-/// Seed 002's TDWInitializeService.
+/// TDWAppDelegateService's TDWInitializeService.
 struct InitializeService: Service {
   @HandlerTableBuilder var handlers: [String: Handler] {
     on("application:didFinishLaunchingWithOptions:") {
@@ -70,7 +72,7 @@ struct InitializeService: Service {
   }
 }
 
-/// Seed 002's TDWLogService, which also finishes background transfers for its uploads.
+/// TDWAppDelegateService's TDWLogService, which also finishes background transfers for its uploads.
 struct LogService: Service {
   @HandlerTableBuilder var handlers: [String: Handler] {
     on("application:didFinishLaunchingWithOptions:") {
@@ -87,7 +89,7 @@ struct LogService: Service {
   }
 }
 
-/// Seed 003's DependencyLoading, which also owns a background download session.
+/// LifeCycleService's DependencyLoading, which also owns a background download session.
 struct DownloadService: Service {
   @HandlerTableBuilder var handlers: [String: Handler] {
     on("application:didFinishLaunchingWithOptions:") {
@@ -127,7 +129,7 @@ final class VetoedAppDelegate: AppDelegateService {
 @main
 struct BaseClassForwardingExample {
   static func main() {
-    print("Seeds 002 and 003: a base class forwards each delegate method in one line.")
+    print("Base-class forwarding: a base class forwards each delegate method in one line.")
     let app = Application()
 
     let delegate = AppDelegate()

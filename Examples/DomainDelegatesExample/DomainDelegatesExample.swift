@@ -1,12 +1,13 @@
 import Foundation
 import SelectorDispatch
 
-// Seed 004, JSDecoupledAppDelegate: `UIApplicationDelegate` split into 13 domains (app state,
-// URL opening, remote notifications, ...), with exactly one delegate object per domain.
+// The domain-delegates pattern (JSDecoupledAppDelegate): `UIApplicationDelegate` split into 13
+// domains (app state, URL opening, remote notifications, ...), with exactly one delegate object
+// per domain.
 //
 // Here the domains are the vocabulary's, made exclusive: one service per domain, a second one
-// refused with an error that names both (the seed's property setter silently replaced the
-// first), and domains left shared take several observers.
+// refused with an error that names both (JSDecoupledAppDelegate's property setter silently
+// replaced the first), and domains left shared take several observers.
 
 /// Stands in for `UIApplication`, which does not exist on Linux.
 final class Application {}
@@ -50,7 +51,7 @@ struct SessionTimer: Service {
   }
 }
 
-/// An observer of a domain the seed did not have, which stays shared.
+/// An observer of a domain JSDecoupledAppDelegate did not have, which stays shared.
 struct NotificationSettingsObserver: Service {
   let name: String
 
@@ -65,7 +66,7 @@ struct NotificationSettingsObserver: Service {
 @main
 struct DomainDelegatesExample {
   static func main() throws {
-    print("Seed 004, JSDecoupledAppDelegate: one delegate per domain.")
+    print("The domain-delegates pattern (JSDecoupledAppDelegate): one delegate per domain.")
     print()
 
     let oneEach = Vocabulary.applicationDelegate.exclusive(Domain.decoupledAppDelegateDomains)
@@ -105,7 +106,7 @@ struct DomainDelegatesExample {
     }
 
     print()
-    print("Replacing the app-state delegate (the seed's property setter): unregister, register.")
+    print("Replacing the app-state delegate (once a property setter): unregister, register.")
     appDelegate.unregister(service: "AppStateDelegate")
     try appDelegate.register(AppStateDelegate(label: "NewAppStateDelegate"))
     _ = try appDelegate.dispatch(selector: "applicationWillTerminate:", params: [app])

@@ -1,8 +1,9 @@
 import Foundation
 import SelectorDispatch
 
-// Seed 000, AppModuleManager: modules named in `AppModulesRegister.plist`, created by class
-// name, and every app delegate event forwarded to every module that implements it.
+// The module-manager pattern (AppModuleManager): modules named in `AppModulesRegister.plist`,
+// created by class name, and every app delegate event forwarded to every module that implements
+// it.
 //
 // Here the plist is a `Manifest`, names resolve through a `ServiceCatalog` (and, for a
 // module-qualified name, `NSClassFromString`), and `Dispatcher(vocabulary:)` declares every
@@ -82,7 +83,7 @@ final class PushModule: LoadableService {
 
 @main
 struct ModuleManagerExample {
-  /// `AppModulesRegister.plist`: an array of class names, as in the seed.
+  /// `AppModulesRegister.plist`: an array of class names, as in AppModuleManager.
   static let plist = """
     <?xml version="1.0" encoding="UTF-8"?>
     <plist version="1.0">
@@ -95,7 +96,7 @@ struct ModuleManagerExample {
     """
 
   static func main() throws {
-    print("Seed 000, AppModuleManager: modules named in a plist, every event forwarded.")
+    print("The module-manager pattern: modules named in a plist, every event forwarded.")
     print()
 
     var catalog = ServiceCatalog()
@@ -123,7 +124,7 @@ struct ModuleManagerExample {
     send(manager, "applicationWillTerminate:", [app])
 
     print()
-    print("A misspelt class name in the plist (the seed crashed on addObject:nil):")
+    print("A misspelt class name in the plist (AppModuleManager crashed on addObject:nil):")
     let typo = plist.replacingOccurrences(of: "<string>PushModule", with: "<string>PushModul")
     let other = Dispatcher(vocabulary: .applicationDelegate)
     do {
@@ -135,7 +136,7 @@ struct ModuleManagerExample {
     print("  modules registered from that plist: \(registered ? "some" : "none")")
   }
 
-  /// Forwards one event, as the seed's manager forwards a delegate call, and prints the answer.
+  /// Forwards one event, as AppModuleManager forwards a delegate call, and prints the answer.
   static func send(_ manager: Dispatcher, _ selector: String, _ params: [Any]) {
     let fold = Vocabulary.applicationDelegate[selector: selector].map { "\($0.fold)" } ?? "?"
     print()

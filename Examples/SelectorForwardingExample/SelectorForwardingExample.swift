@@ -1,9 +1,9 @@
 import Foundation
 import SelectorDispatch
 
-// Seed 001, SOAComponentAppDelegate: services registered in code, and one method,
-// `thirdSDKLifecycleManager:withParameters:`, that turns a selector string and an array of
-// parameters into `performSelector:withObjects:` on every service that responds.
+// The selector-forwarding pattern (SOAComponentAppDelegate): services registered in code, and
+// one method, `thirdSDKLifecycleManager:withParameters:`, that turns a selector string and an
+// array of parameters into `performSelector:withObjects:` on every service that responds.
 //
 // Here that method is `Dispatcher.dispatch(selector:params:)`: any number of parameters, the
 // arity checked before any service runs, the services' answers folded, and mistakes reported
@@ -21,7 +21,7 @@ struct SelectorForwardingExample {
   static let track = "track:category:value:tags:at:"
 
   static func main() throws {
-    print("Seed 001, SOAComponentAppDelegate: forward a selector string with its parameters.")
+    print("Selector forwarding (SOAComponentAppDelegate): a selector string and its parameters.")
 
     let component = Dispatcher(vocabulary: .applicationDelegate)
     // Handlers take the parameters as an array, like performSelector:withObjects:.
@@ -75,7 +75,8 @@ struct SelectorForwardingExample {
 
     print()
     print("Mistakes are errors, reported before any service runs:")
-    // The seed passed @"" for missing launch options; the vocabulary expects a dictionary or nil.
+    // SOAComponentAppDelegate passed @"" for missing launch options; the vocabulary expects a
+    // dictionary or nil.
     forward(component, launch, [app, ""])
     forward(component, token, [app])
     forward(component, "applicationDidEnterBackgroud:", [app])
@@ -83,12 +84,13 @@ struct SelectorForwardingExample {
       try component.register(service: "VoiceService", handlers: [launch: { _ in true }])
     } catch {
       print()
-      print("registering VoiceService again (the seed skipped it silently)")
+      print("registering VoiceService again (SOAComponentAppDelegate skipped it silently)")
       print("  error: \(error)")
     }
   }
 
-  /// Seed 001's `thirdSDKLifecycleManager:withParameters:`, printing the folded answer.
+  /// SOAComponentAppDelegate's `thirdSDKLifecycleManager:withParameters:`, printing the folded
+  /// answer.
   static func forward(_ component: Dispatcher, _ selector: String, _ params: [Any]) {
     print()
     print(selector)

@@ -191,38 +191,38 @@ public final class EventInjector {
   ) throws -> Any {
     if isCompletion { return () }  // replaced by the injector's own completion
     guard let entry, index < entry.arguments.count else { return Self.natural(param.value) }
-    let declared = entry.arguments[index].description
-    if index == 0, declared == "any" { return application }
-    let allowsNil = declared.hasSuffix(" or nil")
-    let type = allowsNil ? String(declared.dropLast(" or nil".count)) : declared
-    if allowsNil, param.value == .null { return Optional<Any>.none as Any }
+    let declared = entry.arguments[index]
+    guard let test = declared.test else {
+      return index == 0 ? application : Self.natural(param.value)
+    }
+    if declared.allowsNil, param.value == .null { return Optional<Any>.none as Any }
     func fail(_ expected: String) -> ConversionFailure {
       ConversionFailure(
         offset: param.offset,
         message: "argument \(index) of `\(entry.selector)` must be \(expected), "
           + "but the event has \(param.value.kind)")
     }
-    switch (type, param.value) {
-    case ("URL", .string(let text)):
+    switch (test, param.value) {
+    case (.url, .string(let text)):
       guard !text.isEmpty, let url = URL(string: text) else { throw fail("a URL string") }
       return url
-    case ("URL", _): throw fail("a URL string")
-    case ("Data", .string(let text)):
+    case (.url, _): throw fail("a URL string")
+    case (.data, .string(let text)):
       guard let data = Data(base64Encoded: text) else { throw fail("base64 text") }
       return data
-    case ("Data", _): throw fail("base64 text")
-    case ("String", .string(let text)): return text
-    case ("String", _): throw fail("a string")
-    case ("[String]", .array(let elements)):
+    case (.data, _): throw fail("base64 text")
+    case (.string, .string(let text)): return text
+    case (.string, _): throw fail("a string")
+    case (.strings, .array(let elements)):
       let strings = elements.compactMap { if case .string(let s) = $0.value { s } else { nil } }
       guard strings.count == elements.count else { throw fail("an array of strings") }
       return strings
-    case ("[String]", _): throw fail("an array of strings")
-    case ("Error", .string(let text)): return InjectedError(description: text)
-    case ("Error", _): throw fail("a string describing the error")
-    case ("Dictionary", .object): return Self.natural(param.value)
-    case ("Dictionary", _): throw fail("an object")
-    default: return Self.natural(param.value)
+    case (.strings, _): throw fail("an array of strings")
+    case (.error, .string(let text)): return InjectedError(description: text)
+    case (.error, _): throw fail("a string describing the error")
+    case (.dictionary, .object): return Self.natural(param.value)
+    case (.dictionary, _): throw fail("an object")
+    case (.custom, _): return Self.natural(param.value)
     }
   }
 

@@ -36,7 +36,8 @@ public final class EventRecorder: @unchecked Sendable {
     public let params: [Any]
     /// What it answered.
     public let answer: Any?
-    /// How long the handler took, in nanoseconds of ``EventRecorder/now``.
+    /// How long the handler took, in nanoseconds of ``EventRecorder/now``;
+    /// 0 when that clock ran backwards during the call.
     public let nanoseconds: UInt64
 
     /// Creates a record of one call.
@@ -59,7 +60,8 @@ public final class EventRecorder: @unchecked Sendable {
 
   private let recorded = Locked<[Call]>([])
 
-  /// The time source, in nanoseconds; monotonic unless replaced.
+  /// The time source, in nanoseconds; monotonic unless replaced. A source
+  /// that goes backwards is tolerated: such a call is recorded as taking 0.
   public let now: @Sendable () -> UInt64
 
   /// Creates an empty recorder.
@@ -113,7 +115,10 @@ public final class EventRecorder: @unchecked Sendable {
       table[selector] = { params in
         let start = self.now()
         let answer = handler(params)
-        let elapsed = self.now() &- start
+        let end = self.now()
+        // A clock that runs backwards (an injected one, or a wall clock
+        // stepped back) gives a zero duration rather than a huge one.
+        let elapsed = end >= start ? end - start : 0
         self.record(
           Call(
             service: service, selector: selector, params: params, answer: answer,

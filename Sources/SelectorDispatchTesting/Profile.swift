@@ -41,51 +41,10 @@ public struct Profile: Sendable {
           return rows.count - 1
         }()
       rows[position].calls += 1
-      rows[position].totalNanoseconds &+= call.nanoseconds
+      let (total, overflow) = rows[position].totalNanoseconds.addingReportingOverflow(
+        call.nanoseconds)
+      rows[position].totalNanoseconds = overflow ? .max : total
       rows[position].maxNanoseconds = max(rows[position].maxNanoseconds, call.nanoseconds)
     }
-  }
-
-  /// The profile as a table, grouped by service, with each service's total
-  /// and the slowest service named last.
-  public var table: String {
-    let services = rows.reduce(into: [String]()) {
-      if !$0.contains($1.service) { $0.append($1.service) }
-    }
-    let width = max(44, rows.map(\.selector.count).max() ?? 0)
-    var lines = [
-      "service".padded(to: 18) + "selector".padded(to: width) + "calls".leftPadded(to: 6)
-        + "total".leftPadded(to: 12) + "mean".leftPadded(to: 12) + "max".leftPadded(to: 12)
-    ]
-    var slowest: (service: String, nanoseconds: UInt64)?
-    for service in services {
-      let serviceRows = rows.filter { $0.service == service }
-      for row in serviceRows {
-        lines.append(
-          row.service.padded(to: 18) + row.selector.padded(to: width)
-            + String(row.calls).leftPadded(to: 6)
-            + Trace.milliseconds(row.totalNanoseconds).leftPadded(to: 12)
-            + Trace.milliseconds(row.meanNanoseconds).leftPadded(to: 12)
-            + Trace.milliseconds(row.maxNanoseconds).leftPadded(to: 12))
-      }
-      let total = serviceRows.reduce(0) { $0 &+ $1.totalNanoseconds }
-      lines.append(
-        "".padded(to: 18) + "(all selectors)".padded(to: width)
-          + String(serviceRows.reduce(0) { $0 + $1.calls }).leftPadded(to: 6)
-          + Trace.milliseconds(total).leftPadded(to: 12))
-      if total > slowest?.nanoseconds ?? 0 || slowest == nil { slowest = (service, total) }
-    }
-    if let slowest {
-      lines.append(
-        "slowest service: \(slowest.service), \(Trace.milliseconds(slowest.nanoseconds)) in all")
-    }
-    return lines.joined(separator: "\n")
-  }
-}
-
-extension String {
-  /// The string right-aligned in `width` characters.
-  package func leftPadded(to width: Int) -> String {
-    count >= width ? self : String(repeating: " ", count: width - count) + self
   }
 }

@@ -254,41 +254,73 @@ import Testing
     let dispatcher = Dispatcher()
     let stable = Locked(0)
     let churned = Locked(0)
+    let inconsistent = Locked<[[Int]]>([])
     try dispatcher.declare(background, fold: .broadcast)
     try dispatcher.register(
       service: "stable",
       handlers: [
         background: { _ in
           stable.withLock { $0 += 1 }
-          return nil
+          return -1
         }
       ])
     let threads = 4
     let perThread = 5_000
     let churn = 500
-    await withTaskGroup(of: Void.self) { group in
+    let churnedSeen = await withTaskGroup(of: (seen: Int, registered: Int).self) { group in
       for _ in 0..<threads {
         group.addTask {
-          for _ in 0..<perThread { _ = try? dispatcher.dispatch(selector: background, params: [0]) }
+          var seen = 0
+          for _ in 0..<perThread {
+            let answers =
+              (try? dispatcher.dispatch(selector: background, params: [0], fold: .collect))
+              as? [Any?] ?? []
+            let order = answers.map { $0 as? Int ?? -99 }
+            // One snapshot per dispatch: the stable service once, and at
+            // most one churning service (they come and go one at a time),
+            // in priority order: priorities 1 and 2 before the stable
+            // service's 0, priority 0 after it (registered later).
+            switch order {
+            case [-1]: break
+            case [1, -1], [2, -1], [-1, 0]: seen += 1
+            default: inconsistent.withLock { $0.append(order) }
+            }
+          }
+          return (seen, 0)
         }
       }
       group.addTask {
+        var registered = 0
         for round in 0..<churn {
           let name = "churn\(round)"
-          try? dispatcher.register(
-            service: name, priority: round % 3,
-            handlers: [
-              background: { _ in
-                churned.withLock { $0 += 1 }
-                return nil
-              }
-            ])
-          dispatcher.unregister(service: name)
+          do {
+            try dispatcher.register(
+              service: name, priority: round % 3,
+              handlers: [
+                background: { _ in
+                  churned.withLock { $0 += 1 }
+                  return round % 3
+                }
+              ])
+            if dispatcher.unregister(service: name) { registered += 1 }
+          } catch {
+            return (0, registered)
+          }
         }
+        return (0, registered)
       }
+      var total = (seen: 0, registered: 0)
+      for await part in group {
+        total.seen += part.seen
+        total.registered += part.registered
+      }
+      return total
     }
+    #expect(inconsistent.withLock { $0 }.isEmpty)
+    #expect(churnedSeen.registered == churn, "every churning service registered and left")
     #expect(stable.withLock { $0 } == threads * perThread)
-    #expect(churned.withLock { $0 } <= threads * perThread)
+    // Every call of a churning handler is in exactly one dispatch's answers.
+    #expect(churned.withLock { $0 } == churnedSeen.seen)
     // After the churn, exactly the stable service remains.
     _ = try dispatcher.dispatch(selector: background, params: [0])
     #expect(stable.withLock { $0 } == threads * perThread + 1)

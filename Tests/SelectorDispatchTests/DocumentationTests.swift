@@ -4,7 +4,9 @@ import SelectorDispatchTesting
 import Testing
 
 /// The DocC articles' code samples, as written there, so that they keep compiling and doing
-/// what the articles say. `uiApp` stands for the `UIApplication` object.
+/// what the articles say. `uiApp` stands for the `UIApplication` object. The README's services
+/// and manifest examples are the same code as "Building handler tables at runtime", tested
+/// here once (``handlerTablesServicesAndManifests()``); its other examples are in `ReadmeTests`.
 @Suite struct DocumentationTests {
   let uiApp = "app"
   let userInfo: [AnyHashable: Any] = ["aps": ["content-available": 1]]
@@ -163,7 +165,7 @@ import Testing
     init() {}
     var priority: Int { 10 }
 
-    @HandlerTableBuilder var handlers: [String: Handler] {
+    @HandlerTableBuilder var handlers: HandlerTable {
       on("application:didFinishLaunchingWithOptions:") {
         (app: AnyObject, options: [String: Any]?) -> Bool in true
       }

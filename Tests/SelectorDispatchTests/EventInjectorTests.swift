@@ -3,6 +3,7 @@ import SelectorDispatchTesting
 import Testing
 
 @testable import SelectorDispatch
+@testable import selector_dispatch
 
 @Suite struct EventInjectorTests {
   let fetch = "application:performFetchWithCompletionHandler:"

@@ -68,3 +68,15 @@ final class TickSource: Sendable {
     }
   }
 }
+
+extension EventRecorderTests {
+  @Test func aClockThatRunsBackwardsRecordsZeroNotAHugeDuration() throws {
+    let times = Locked<[UInt64]>([1_000, 400])  // start, then an earlier end
+    let recorder = EventRecorder(now: { times.withLock { $0.removeFirst() } })
+    let dispatcher = Dispatcher()
+    try dispatcher.register(
+      service: "push", handlers: recorder.spy(service: "push", on: [terminate]))
+    _ = try dispatcher.dispatch(selector: terminate, params: ["app"])
+    #expect(recorder.calls.map(\.nanoseconds) == [0])
+  }
+}

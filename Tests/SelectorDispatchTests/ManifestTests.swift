@@ -241,21 +241,11 @@ import Testing
       error: json(
         1, 33, "JSON nested more than 32 levels deep")),
     Bad(
-      input: "<plist><array><string>A</strin></array></plist>",
-      error: .malformed(
-        format: "property list", position: Position(line: 1),
-        reason: "Close tag on line 1 does not match open tag string")),
-    Bad(
       input: "<plist><string>PushService</string></plist>",
       error: .unexpectedShape(
         path: "the manifest", position: nil,
         expected: "an array of service names or a dictionary with a `services` array",
         actual: "a string (\"PushService\")")),
-    Bad(
-      input: "just words",
-      error: .malformed(
-        format: "property list", position: Position(line: 1),
-        reason: "Unexpected character j at line 1")),
     Bad(
       input: "",
       error: .malformed(
@@ -263,6 +253,21 @@ import Testing
   ])
   func malformedManifestsAreClearErrors(_ test: Bad) {
     #expect(throws: test.error) { try Manifest.parse(Data(test.input.utf8)) }
+  }
+
+  /// Property lists are parsed by Foundation, whose reasons are its own
+  /// text and differ between platforms: check the error's kind and where
+  /// it points, not its wording.
+  @Test(arguments: ["<plist><array><string>A</strin></array></plist>", "just words"])
+  func malformedPropertyListsNameTheLine(_ input: String) {
+    let error = #expect(throws: ManifestError.self) { try Manifest.parse(Data(input.utf8)) }
+    guard case .malformed(let format, let position, let reason) = error else {
+      Issue.record("expected a malformed property list, got \(String(describing: error))")
+      return
+    }
+    #expect(format == "property list")
+    #expect(position == Position(line: 1))
+    #expect(!reason.isEmpty)
   }
 
   @Test func invalidUTF8InAStringIsAnError() {
@@ -350,14 +355,21 @@ import Testing
         }
       }
       do {
-        _ = try Manifest.parse(Data(bytes))
+        let manifest = try Manifest.parse(Data(bytes))
         parsed += 1
+        // What a parse promises: unique, non-empty names, and the same
+        // manifest from the same bytes.
+        let names = manifest.entries.map(\.name)
+        #expect(Set(names).count == names.count, "duplicate names in round \(round)")
+        #expect(!names.contains(""), "an empty name in round \(round)")
+        #expect(try Manifest.parse(Data(bytes)) == manifest)
       } catch {
         refused += 1
         #expect(!error.description.isEmpty)
       }
     }
-    #expect(parsed + refused == 2_000)
+    // Both outcomes occur, or the mutations test only one path.
+    #expect(parsed > 0)
     #expect(refused > 0)
   }
 }

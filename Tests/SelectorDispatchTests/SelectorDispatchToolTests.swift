@@ -3,7 +3,10 @@ import Testing
 
 /// End-to-end tests of the `selector-dispatch` executable: each runs the
 /// built binary with `Process` and checks stdout, stderr and the exit code.
-@Suite struct SelectorDispatchToolTests {
+///
+/// A class, so that each test's scratch directory is removed when the test
+/// ends (Swift Testing makes one instance per test).
+@Suite final class SelectorDispatchToolTests: Sendable {
   struct Run {
     let status: Int32
     let stdout: String
@@ -19,9 +22,14 @@ import Testing
     return URL(fileURLWithPath: ".build/debug/selector-dispatch")
   }()
 
+  /// This test's files, removed with it.
+  let scratch = FileManager.default.temporaryDirectory
+    .appendingPathComponent("selector-dispatch-tests-\(UUID().uuidString)")
+
+  deinit { try? FileManager.default.removeItem(at: scratch) }
+
   func temporaryFile(_ contents: Data, _ name: String = "events.jsonl") throws -> URL {
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("selector-dispatch-tests-\(UUID().uuidString)")
+    let directory = scratch.appendingPathComponent(UUID().uuidString)
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let url = directory.appendingPathComponent(name)
     try contents.write(to: url)

@@ -3,6 +3,8 @@ import SelectorDispatch
 import SelectorDispatchTesting
 import Testing
 
+@testable import selector_dispatch
+
 @Suite struct TraceTests {
   func call(_ service: String, _ answer: Any?, _ nanoseconds: UInt64) -> EventRecorder.Call {
     EventRecorder.Call(
@@ -70,5 +72,15 @@ import Testing
       value.jsonText
         == #"{"closure":null,"data":"AQID","flag":false,"n":3,"nested":[1.5,null,"s"],"#
         + #""url":"https://example.com/a"}"#)
+  }
+
+  @Test func hugeDurationsRenderWithoutOverflow() {
+    #expect(Trace.milliseconds(.max) == "18446744073709.552 ms")
+    #expect(Trace.milliseconds(499) == "0.000 ms")
+    #expect(Trace.milliseconds(500) == "0.001 ms")
+    var profile = Profile()
+    profile.add([call("slow", nil, .max), call("slow", nil, .max)])
+    #expect(profile.rows[0].totalNanoseconds == .max, "saturates instead of wrapping")
+    #expect(profile.table.hasSuffix("slowest service: slow, 18446744073709.552 ms in all"))
   }
 }

@@ -119,14 +119,31 @@ import Testing
     #expect(typed.problem == test.problem)
   }
 
-  @Test func tableRecordsTheFirstMistakeUnderAKeyThatIsNoSelector() throws {
+  @Test func aTableCarriesItsFirstMistakeAsATypedValue() throws {
     let good = TypedHandler("a:") { (x: Int) in x }
-    let clean = TypedHandler.table([good])
-    #expect(clean.keys.sorted() == ["a:"])
-    let twice = TypedHandler.table([good, good, TypedHandler("b:c:") { (x: Int) in x }])
-    let problem = try #require(twice[TypedHandler.problemKey])
-    #expect(problem([]) as? DispatchError == .duplicateHandler(selector: "a:", service: ""))
-    #expect(throws: DispatchError.self) { try SelectorKey(TypedHandler.problemKey) }
+    let clean = HandlerTable([good])
+    #expect(clean.handlers.keys.sorted() == ["a:"])
+    #expect(clean.problem == nil)
+    let twice = HandlerTable([good, good, TypedHandler("b:c:") { (x: Int) in x }])
+    #expect(twice.handlers.keys.sorted() == ["a:", "b:c:"])
+    #expect(twice.problem == .duplicateHandler(selector: "a:", service: ""))
+    let dispatcher = Dispatcher()
+    #expect(throws: DispatchError.duplicateHandler(selector: "a:", service: "s")) {
+      try dispatcher.register(service: "s", handlers: twice)
+    }
+    #expect(!dispatcher.responds(to: "a:"))
+  }
+
+  @Test func theDictionaryFormStillCarriesItsMistakeToRegistration() throws {
+    let good = TypedHandler("a:") { (x: Int) in x }
+    let table = TypedHandler.table([good, TypedHandler("b:") { (x: Int, y: Int) in x + y }])
+    #expect(HandlerTable(table).problem == .arityMismatch(selector: "b:", expected: 1, actual: 2))
+    #expect(HandlerTable(table).handlers.keys.sorted() == ["a:", "b:"])
+    let dispatcher = Dispatcher()
+    #expect(throws: DispatchError.arityMismatch(selector: "b:", expected: 1, actual: 2)) {
+      try dispatcher.register(service: "s", handlers: table)
+    }
+    #expect(!dispatcher.responds(to: "a:"))
   }
 }
 
@@ -169,5 +186,36 @@ extension TypedHandlerTests {
     #expect(
       try dispatcher.dispatch(selector: selector, params: ["app", [String: Any]()]) as? Bool == true
     )
+  }
+}
+
+extension TypedHandlerTests {
+  struct Careless: Service {
+    @HandlerTableBuilder var handlers: HandlerTable {
+      on("applicationWillTerminate:") { (app: AnyObject) in }
+      on("applicationDidEnterBackground:") { (app: AnyObject, extra: Int) in }
+    }
+  }
+
+  struct Careful: Service {
+    @HandlerTableBuilder var handlers: HandlerTable {
+      on("applicationWillTerminate:") { (app: AnyObject) in }
+    }
+  }
+
+  @Test func aServiceDeclaredWithAHandlerTableReportsItsMistakeAtRegistration() throws {
+    #expect(
+      Careless().handlers.problem
+        == .arityMismatch(selector: "applicationDidEnterBackground:", expected: 1, actual: 2))
+    let dispatcher = Dispatcher()
+    #expect(
+      throws: DispatchError.arityMismatch(
+        selector: "applicationDidEnterBackground:", expected: 1, actual: 2)
+    ) {
+      try dispatcher.register(contentsOf: [Careful(), Careless()])
+    }
+    #expect(!dispatcher.responds(to: "applicationWillTerminate:"), "all or nothing")
+    try dispatcher.register(Careful())
+    #expect(dispatcher.responds(to: "applicationWillTerminate:"))
   }
 }

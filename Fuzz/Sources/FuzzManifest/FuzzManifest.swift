@@ -7,9 +7,10 @@ private struct Probe: Service {
   var handlers: [String: Handler] { ["ping": { _ in nil }] }
 }
 
-/// A small catalog; the seeds use its names so that inputs reach
-/// registration, not only parsing. Made per input: `ServiceCatalog` holds
-/// closures and is not `Sendable`, so it cannot be a global.
+/// A small catalog; the seed corpus (Fuzz/Corpus/FuzzManifest) uses its
+/// names so that inputs reach registration, not only parsing. Made per
+/// input: `ServiceCatalog` holds closures and is not `Sendable`, so it
+/// cannot be a global.
 private func makeCatalog() -> ServiceCatalog {
   var catalog = ServiceCatalog()
   for name in ["PushService", "LogService", "Analytics", "AppModulePush"] {

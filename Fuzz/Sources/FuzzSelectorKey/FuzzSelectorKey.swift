@@ -10,6 +10,14 @@ public func fuzzSelectorKey(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt
     let key = try SelectorKey(text)
     precondition(key.arity == text.utf8.filter { $0 == UInt8(ascii: ":") }.count)
     precondition(key.description == text)
+    do {
+      _ = try Dispatcher().dispatch(key, params: Array(repeating: 0, count: key.arity))
+      preconditionFailure("an empty dispatcher dispatched \(text)")
+    } catch let error as DispatchError {
+      guard case .unrecognizedSelector(let selector, _) = error, selector == text else {
+        preconditionFailure("unexpected error \(error)")
+      }
+    }
   } catch let error as DispatchError {
     guard case .malformedSelector(_, let offset, _) = error else {
       preconditionFailure("unexpected error \(error)")

@@ -16,6 +16,15 @@ extension Dispatcher {
     let name: String
     let priority: Int
     let handlers: [String: Handler]
+    /// The mistake in the handler table's definition, if any.
+    let problem: DispatchError?
+
+    init(name: String, priority: Int, table: HandlerTable) {
+      self.name = name
+      self.priority = priority
+      self.handlers = table.handlers
+      self.problem = table.problem
+    }
   }
 
   /// Why ``register(batch:)`` registered nothing: which service, and what.
@@ -46,10 +55,8 @@ extension Dispatcher {
     var tables: [(texts: [String], values: ContiguousArray<Handler>)] = []
     tables.reserveCapacity(batch.count)
     for (index, service) in batch.enumerated() {
-      if let problem = service.handlers[TypedHandler.problemKey],
-        let mistake = problem([]) as? DispatchError
-      {
-        failures[index] = mistake.attributed(to: service.name)
+      if let problem = service.problem {
+        failures[index] = problem.attributed(to: service.name)
         tables.append(([], []))
         continue
       }

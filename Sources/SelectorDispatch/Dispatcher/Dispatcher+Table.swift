@@ -90,6 +90,15 @@ extension Dispatcher {
     let entryIDs: [Int]
   }
 
+  /// The table, guarded by the dispatcher's lock.
+  ///
+  /// Snapshots are published lazily: a change clears the selector's slot
+  /// in ``published``, and the next dispatch of it rebuilds the snapshot
+  /// under the lock (``snapshot(_:)``), sorting the entry first if a
+  /// registration broke its order. So a registration costs O(*h*) however
+  /// many services share a selector, the sort runs once per change rather
+  /// than once per registration, and the lock is held during it only by
+  /// library code, never by a handler.
   struct State {
     /// Selector text to interned identity, for every selector seen here.
     var ids: [String: Int] = [:]

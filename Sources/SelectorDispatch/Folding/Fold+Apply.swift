@@ -34,11 +34,11 @@ extension Fold {
       }
       result = last
     case .broadcast:
-      Answer.withSlot { slot in
+      AnswerSlot.withSlot { slot in
         for index in handlers.indices {
           slot.initialize(to: handlers[index](params))
           // Answers are ignored; only a failure needs a closer look.
-          if !Answer.isTrivial(slot) { _ = outcome.meaningful(slot.move(), index, snapshot) }
+          if !AnswerSlot.isTrivial(slot) { _ = outcome.meaningful(slot.move(), index, snapshot) }
         }
       }
       result = nil
@@ -83,10 +83,10 @@ extension Fold {
     let handlers = snapshot.handlers
     var sawTrue = false
     var sawFalse = false
-    Answer.withSlot { slot in
+    AnswerSlot.withSlot { slot in
       for index in handlers.indices {
         slot.initialize(to: handlers[index](params))
-        if let bool = Answer.peekBool(slot) {
+        if let bool = AnswerSlot.peekBool(slot) {
           if bool { sawTrue = true } else { sawFalse = true }
         } else {
           let answer = slot.move()

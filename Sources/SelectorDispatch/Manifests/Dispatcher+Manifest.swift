@@ -46,7 +46,7 @@ extension Dispatcher {
       let service = factory()
       return Pending(
         name: service.name, priority: manifest.entries[index].priority ?? service.priority,
-        handlers: service.handlers)
+        table: service.handlers.handlerTable)
     }
     do {
       try register(batch: batch)

@@ -1,7 +1,7 @@
 import Foundation
 
-/// The list of services to register, read from a file: seed 000's
-/// `AppModulesRegister.plist`, or a richer JSON or plist form.
+/// The list of services to register, read from a file: the
+/// module-manager pattern's `AppModulesRegister.plist`, or a richer JSON or plist form.
 ///
 /// Two shapes are accepted, in JSON or in a property list (XML or binary):
 ///

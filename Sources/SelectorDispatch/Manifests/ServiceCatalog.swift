@@ -16,8 +16,8 @@ import Foundation
 /// subclasses or not. The class is created with `init()` only if it is a
 /// ``LoadableService``; any other class, such as `Foundation.FileHandle`,
 /// is reported and never created. Only names made of identifiers separated
-/// by dots are looked up. A name without a module, such as seed 000's
-/// `AppModulePush`, is also tried in each of ``modules``. Set
+/// by dots are looked up. A name without a module, such as the module-manager
+/// pattern's `AppModulePush`, is also tried in each of ``modules``. Set
 /// ``allowsReflection`` to `false` to resolve through the catalog alone.
 public struct ServiceCatalog {
   /// Whether names the catalog does not hold are looked up as classes.

@@ -4,8 +4,8 @@
 /// answer, or `nil` for "no opinion". A handler that returns `()` also
 /// expresses no opinion.
 ///
-/// `Handler` is deliberately *not* `@Sendable`: the brief's handler tables
-/// are plain `[String: ([Any]) -> Any?]` dictionaries, built by hand or from
+/// `Handler` is deliberately *not* `@Sendable`: handler tables are
+/// plain `[String: ([Any]) -> Any?]` dictionaries, built by hand or from
 /// a manifest, and a non-`Sendable` closure cannot be converted to a
 /// `@Sendable` one. Services are usually classes with state, often tied to
 /// the main thread. ``Dispatcher`` guards its own table, so it is safe to

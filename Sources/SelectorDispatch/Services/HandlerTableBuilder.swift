@@ -1,11 +1,11 @@
-/// Builds a handler table, `[String: Handler]`, from typed handlers.
+/// Builds a ``HandlerTable`` (or a `[String: Handler]`) from typed handlers.
 ///
 /// Mark a service's ``Service/handlers`` with it and list one
 /// ``Service/on(_:_:)`` per selector; `if`, `switch` and `for` work too.
 ///
 /// ```swift
 /// struct Push: Service {
-///   @HandlerTableBuilder var handlers: [String: Handler] {
+///   @HandlerTableBuilder var handlers: HandlerTable {
 ///     on("applicationDidEnterBackground:") { (app: AnyObject) in clearBadge() }
 ///     on("application:openURL:options:") {
 ///       (app: AnyObject, url: URL, options: [String: Any]) -> Bool in url.scheme == "push"
@@ -16,7 +16,9 @@
 ///
 /// Mistakes — a malformed selector, a closure whose parameter count differs
 /// from the selector's arity, or one selector listed twice — are thrown when
-/// the service is registered; see ``TypedHandler/table(_:)``.
+/// the service is registered: a ``HandlerTable`` carries the first as its
+/// ``HandlerTable/problem``. A property declared as `[String: Handler]`
+/// also works, and carries the mistake as ``TypedHandler/table(_:)`` does.
 @resultBuilder
 public enum HandlerTableBuilder {
   /// Accepts one typed handler.
@@ -66,6 +68,15 @@ public enum HandlerTableBuilder {
   }
 
   /// Turns the handlers into the table ``Dispatcher`` registers.
+  ///
+  /// - Parameter handlers: All the handlers, in order.
+  /// - Returns: The table, with the first mistake in the definition.
+  public static func buildFinalResult(_ handlers: [TypedHandler]) -> HandlerTable {
+    HandlerTable(handlers)
+  }
+
+  /// Turns the handlers into a dictionary, for a property declared as
+  /// `[String: Handler]`.
   ///
   /// - Parameter handlers: All the handlers, in order.
   /// - Returns: ``TypedHandler/table(_:)`` of them.

@@ -3,7 +3,7 @@
 /// ```swift
 /// struct Push: Service {
 ///   var priority: Int { 10 }
-///   @HandlerTableBuilder var handlers: [String: Handler] {
+///   @HandlerTableBuilder var handlers: HandlerTable {
 ///     on("application:didFinishLaunchingWithOptions:") {
 ///       (app: AnyObject, options: [String: Any]?) -> Bool in true
 ///     }
@@ -16,6 +16,10 @@
 /// ``handlers`` is read once, when the service is registered. A service
 /// that a manifest names must also be a ``LoadableService``.
 public protocol Service {
+  /// What ``handlers`` gives: a ``HandlerTable`` (what
+  /// ``HandlerTableBuilder`` builds) or a `[String: Handler]`.
+  associatedtype Handlers: HandlerTableConvertible = HandlerTable
+
   /// The name the service registers under, unique among registered
   /// services. Defaults to the type's name.
   var name: String { get }
@@ -26,7 +30,7 @@ public protocol Service {
 
   /// The service's handlers, keyed by selector; usually built with
   /// ``HandlerTableBuilder`` from ``on(_:_:)`` entries.
-  var handlers: [String: Handler] { get }
+  var handlers: Handlers { get }
 }
 
 extension Service {

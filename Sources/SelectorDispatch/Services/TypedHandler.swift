@@ -104,30 +104,18 @@ public struct TypedHandler {
   }
 
   /// Builds a handler table from typed handlers, for
-  /// ``Dispatcher/register(service:priority:handlers:)`` or ``Service/handlers``.
+  /// ``Dispatcher/register(service:priority:handlers:)-(_,_,[String:Handler])``.
   ///
   /// The first mistake, in order — a handler's ``problem``, or a selector
   /// that appears twice (``DispatchError/duplicateHandler(selector:service:)``)
-  /// — is kept in the table under a key that is not a selector, so that
-  /// registering the table throws it and registers nothing.
+  /// — makes registering the table throw it and register nothing. A
+  /// ``HandlerTable`` carries that mistake as a typed value; this
+  /// dictionary form, kept for the API that predates it, carries it under a
+  /// key that is not a selector.
   ///
   /// - Parameter handlers: The typed handlers, each with its own selector.
   /// - Returns: The table, keyed by selector.
   public static func table(_ handlers: [TypedHandler]) -> [String: Handler] {
-    var table: [String: Handler] = [:]
-    table.reserveCapacity(handlers.count)
-    var mistake: DispatchError?
-    for typed in handlers {
-      if mistake == nil, let problem = typed.problem { mistake = problem }
-      if table.updateValue(typed.handler, forKey: typed.selector) != nil, mistake == nil {
-        mistake = .duplicateHandler(selector: typed.selector, service: "")
-      }
-    }
-    if let mistake { table[problemKey] = { _ in mistake } }
-    return table
+    HandlerTable(handlers).dictionary
   }
-
-  /// The key under which ``table(_:)`` records a mistake. It contains
-  /// spaces, so it can never be a selector.
-  static let problemKey = "<invalid handler table>"
 }

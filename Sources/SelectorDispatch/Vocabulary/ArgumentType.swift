@@ -13,8 +13,9 @@ import Foundation
 /// ```
 public struct ArgumentType: Sendable, CustomStringConvertible {
   /// The built-in tests are cases rather than closures, so that a check is
-  /// one inlined `is` instead of a closure call.
-  enum Test: Sendable {
+  /// one inlined `is` instead of a closure call. Tools that turn text into
+  /// arguments (the event injector) switch over them to pick the Swift type.
+  package enum Test: Sendable {
     case url, data, error, string, strings, dictionary
     case custom(@Sendable (Any) -> Bool)
   }
@@ -23,10 +24,10 @@ public struct ArgumentType: Sendable, CustomStringConvertible {
   public let description: String
 
   /// The test, or `nil` for ``any``.
-  let test: Test?
+  package let test: Test?
 
   /// Whether an `Optional` holding nothing also passes.
-  let allowsNil: Bool
+  package let allowsNil: Bool
 
   /// Creates an argument type from a test.
   ///

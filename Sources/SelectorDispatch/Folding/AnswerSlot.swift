@@ -17,7 +17,7 @@
 /// `Bool`, a bridged `NSNumber`, any other type — is moved out and takes
 /// the general path, which casts. `Bool` and `()` are trivial values, so a
 /// slot holding one may be overwritten without being deinitialized.
-enum Answer {
+enum AnswerSlot {
   /// Whether `Any?` has the layout this type reads; checked, not assumed.
   private static var layoutIsKnown: Bool {
     MemoryLayout<Any?>.size == 4 * MemoryLayout<UnsafeRawPointer>.size
@@ -52,7 +52,7 @@ enum Answer {
   static func peekBool(_ slot: UnsafeMutablePointer<Any?>) -> Bool? {
     guard layoutIsKnown, typeWord(slot) == metadata(Bool.self) else { return nil }
     let bool = UnsafeRawPointer(slot).load(as: Bool.self)
-    assert(slot.pointee as? Bool == bool, "Answer misread a Bool")
+    assert(slot.pointee as? Bool == bool, "AnswerSlot misread a Bool")
     return bool
   }
 

@@ -3,10 +3,44 @@ import SelectorDispatch
 import Testing
 
 /// The README's examples, as written there (with `"app"` for `uiApp`), so
-/// they keep compiling and saying what the README says they say.
-@Suite struct ReadmeVocabularyTests {
+/// they keep compiling and saying what the README says they say. Each is
+/// tested once: the services and manifest examples are the DocC article's
+/// too, and `DocumentationTests.handlerTablesServicesAndManifests` tests
+/// them.
+@Suite struct ReadmeTests {
   let uiApp = "app"
   let userInfo: [AnyHashable: Any] = ["aps": ["content-available": 1]]
+
+  @Test func firstScreenExamplePrintsWhatTheReadmeShows() throws {
+    let printed = CallLog()
+    let print: @Sendable (Any...) -> Void = { items in
+      printed.record(items.map { "\($0)" }.joined(separator: " "))
+    }
+    let launch = "application:didFinishLaunchingWithOptions:"
+    let dispatcher = Dispatcher()
+    try dispatcher.declare(launch, fold: .all)  // every service runs; any veto gives false
+    try dispatcher.register(
+      service: "push", priority: 10,
+      handlers: [
+        launch: { _ in
+          print("push: registered for notifications")
+          return true
+        }
+      ])
+    try dispatcher.register(
+      service: "analytics",
+      handlers: [
+        launch: { _ in
+          print("analytics: session started")
+          return nil
+        }  // nil: no opinion
+      ])
+    print("launched:", try dispatcher.dispatch(selector: launch, params: ["app", [:]]) ?? "nil")
+    #expect(
+      printed.entries == [
+        "push: registered for notifications", "analytics: session started", "launched: true",
+      ])
+  }
 
   @Test func vocabularyDispatchAndArgumentTypes() throws {
     let app = Dispatcher(vocabulary: .applicationDelegate)

@@ -1,0 +1,86 @@
+import SelectorDispatch
+import SelectorDispatchTesting
+
+/// How `selector-dispatch` prints a ``Trace``: readable text, or one line
+/// of JSON.
+extension Trace {
+  /// The event for people: the selector and fold, one line per service
+  /// (answer and time), then the result.
+  ///
+  /// ```text
+  /// application:openURL:options:  (fold firstTrue: the first service that says true handles it)
+  ///     1. logging            nil             0.002 ms
+  ///     2. deep-links         true            0.004 ms
+  ///   = true
+  /// ```
+  var readable: String {
+    var lines = ["\(selector)  (fold \(fold))"]
+    if calls.isEmpty { lines.append("    (no service handles it)") }
+    for (index, call) in calls.enumerated() {
+      let answer = Self.short(JSONValue(encoding: call.answer).jsonText, 26)
+      lines.append(
+        "    \(index + 1). " + call.service.padded(to: 18) + answer.padded(to: 28)
+          + Self.milliseconds(call.nanoseconds))
+    }
+    switch result {
+    case .success(let value):
+      lines.append("  = " + Self.short(JSONValue(encoding: value).jsonText, 70))
+    case .failure(let error): lines.append("  ✗ error: \(error)")
+    }
+    if let completion {
+      lines.append("  completion called once with " + JSONValue(encoding: completion).jsonText)
+    }
+    for diagnostic in diagnostics { lines.append("  ! \(diagnostic)") }
+    return lines.joined(separator: "\n")
+  }
+
+  /// The event for tools, as one line of JSON: `selector`, `line`, `params`, `fold`, `calls` (each
+  /// with `service`, `answer`, `nanoseconds`), then `result` or `error`, and
+  /// `completion` where the selector has one.
+  ///
+  /// - Parameter timings: Whether to include `nanoseconds`; without them the
+  ///   output of a run is deterministic.
+  /// - Returns: One JSON object.
+  func json(timings: Bool = true) -> JSONValue {
+    var members: [(key: String, value: JSONValue.Located)] = []
+    func add(_ key: String, _ value: JSONValue) { members.append((key, .init(value, at: 0))) }
+    if let line { add("line", .integer(line)) }
+    add("selector", .string(selector))
+    add("params", JSONValue(encoding: params))
+    add("fold", .string(fold))
+    add(
+      "calls",
+      .array(
+        calls.map { call in
+          var fields: [(key: String, value: JSONValue.Located)] = [
+            ("service", .init(.string(call.service), at: 0)),
+            ("answer", .init(JSONValue(encoding: call.answer), at: 0)),
+          ]
+          if timings {
+            fields.append(("nanoseconds", .init(.integer(Int(clamping: call.nanoseconds)), at: 0)))
+          }
+          return .init(.object(fields), at: 0)
+        }))
+    switch result {
+    case .success(let value): add("result", JSONValue(encoding: value))
+    case .failure(let error): add("error", .string("\(error)"))
+    }
+    if let completion { add("completion", JSONValue(encoding: completion)) }
+    if !diagnostics.isEmpty {
+      add("diagnostics", .array(diagnostics.map { .init(.string("\($0)"), at: 0) }))
+    }
+    return .object(members)
+  }
+
+  /// Nanoseconds as milliseconds with three decimals, such as `1.235 ms`;
+  /// rounds to the nearest microsecond, and never overflows.
+  static func milliseconds(_ nanoseconds: UInt64) -> String {
+    let micro = nanoseconds / 1000 + (nanoseconds % 1000 >= 500 ? 1 : 0)
+    let fraction = String(micro % 1000)
+    return "\(micro / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction) ms"
+  }
+
+  private static func short(_ text: String, _ limit: Int) -> String {
+    text.count <= limit ? text : String(text.prefix(limit - 1)) + "…"
+  }
+}
