@@ -11,7 +11,7 @@ file=Sources/SelectorDispatch/Dispatcher/Dispatcher.swift
 
 mkdir -p "$copy"
 find "$copy" -mindepth 1 -maxdepth 1 ! -name .build -exec rm -rf {} +
-tar --exclude=./.build --exclude=./.git -cf - . | tar -xf - -C "$copy"
+tar --exclude=.build --exclude=.git -cf - . | tar -xf - -C "$copy"
 lines=$(wc -l < "$copy/$file")
 cat >> "$copy/$file" <<'SWIFT'
 
