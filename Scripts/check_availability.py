@@ -51,6 +51,14 @@ def fail(message):
     sys.exit(2)
 
 
+def output(*command):
+    """A command's standard output; its failure is the check's (exit 2), not a finding."""
+    done = subprocess.run(command, capture_output=True, text=True)
+    if done.returncode != 0:
+        fail(f"{' '.join(command)} exited {done.returncode}: {done.stderr.strip()}")
+    return done.stdout
+
+
 def version(value):
     """A symbol-graph or dump-package version as a comparable tuple."""
     if isinstance(value, dict):
@@ -66,8 +74,7 @@ def spelled(numbers):
 
 
 def minimums(package_dir):
-    dump = subprocess.run(["swift", "package", "--package-path", package_dir, "dump-package"],
-                          check=True, capture_output=True, text=True).stdout
+    dump = output("swift", "package", "--package-path", package_dir, "dump-package")
     declared = {PLATFORMS[p["platformName"]]: version(p["version"])
                 for p in json.loads(dump).get("platforms", []) if p["platformName"] in PLATFORMS}
     if not declared:
@@ -190,22 +197,20 @@ def uses(store, modules):
 
 def symbol_graphs(imported, cache):
     """Availability by USR (own, else inherited) for the imported modules' public symbols."""
-    toolchain = subprocess.run(["swift", "-print-target-info"], check=True,
-                               capture_output=True, text=True).stdout
+    toolchain = output("swift", "-print-target-info")
     triple = json.loads(toolchain)["target"]["triple"]
     directory = os.path.join(cache, hashlib.sha256(toolchain.encode()).hexdigest()[:12])
     symbols, parents = {}, {}
     for module in sorted(imported):
-        output = os.path.join(directory, module)
-        if not os.path.isdir(output):
-            os.makedirs(output + ".partial", exist_ok=True)
-            subprocess.run(["swift-symbolgraph-extract", "-module-name", module,
-                            "-target", triple, "-minimum-access-level",
-                            "public", "-output-dir", output + ".partial"],
-                           check=True, capture_output=True)
-            shutil.move(output + ".partial", output)
-        for name in sorted(os.listdir(output)):
-            with open(os.path.join(output, name)) as file:
+        graphs = os.path.join(directory, module)
+        if not os.path.isdir(graphs):
+            shutil.rmtree(graphs + ".partial", ignore_errors=True)
+            os.makedirs(graphs + ".partial")
+            output("swift-symbolgraph-extract", "-module-name", module, "-target", triple,
+                   "-minimum-access-level", "public", "-output-dir", graphs + ".partial")
+            os.rename(graphs + ".partial", graphs)
+        for name in sorted(os.listdir(graphs)):
+            with open(os.path.join(graphs, name)) as file:
                 graph = json.load(file)
             for symbol in graph["symbols"]:
                 symbols[symbol["identifier"]["precise"]] = (
@@ -282,4 +287,7 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except (OSError, ValueError, KeyError) as error:  # a broken store, graph or dump: exit 2
+        fail(f"{type(error).__name__}: {error}")
