@@ -3,6 +3,9 @@ import PackageDescription
 
 let package = Package(
   name: "SelectorDispatch",
+  // Checked on Linux by Scripts/check-availability.sh against the toolchain's
+  // symbol graphs; see PLATFORMS.md. Mac Catalyst follows iOS.
+  platforms: [.iOS(.v16), .macOS(.v13), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
   products: [
     .library(name: "SelectorDispatch", targets: ["SelectorDispatch"]),
     .library(name: "SelectorDispatchTesting", targets: ["SelectorDispatchTesting"]),

@@ -2,10 +2,19 @@
 //
 // Compiled only where UIKit exists (iOS, iPadOS, tvOS, visionOS, Mac Catalyst); on Linux and
 // macOS this target is an empty module. Copy the class into an app target and mark it `@main`.
+// No machine of ours has compiled it: the iOS job of .github/workflows/ci.yml would (PLATFORMS.md).
+//
+// The system's completions are not the package's: a background fetch hands the delegate
+// `(UIBackgroundFetchResult) -> Void`, a foreground notification
+// `(UNNotificationPresentationOptions) -> Void`, while services see `(BackgroundFetchResult) -> Void`
+// and `(UInt) -> Void`. The host adapts each in one closure (marked "adapter" below); the article
+// "Completion handlers" (Documentation.docc/CompletionHandlers.md, "UIKit's completion types")
+// explains each line.
 
 #if canImport(UIKit)
   import SelectorDispatch
   import UIKit
+  import UserNotifications
 
   /// A service like any other: it handles the selectors it cares about and nothing else.
   struct PushService: Service {
@@ -25,6 +34,10 @@
           done: @escaping (BackgroundFetchResult) -> Void
         ) in
         done(userInfo["aps"] == nil ? .noData : .newData)
+      }
+      on("userNotificationCenter:willPresentNotification:withCompletionHandler:") {
+        (center: UNUserNotificationCenter, note: UNNotification, done: @escaping (UInt) -> Void) in
+        done(UNNotificationPresentationOptions([.banner, .sound]).rawValue)  // option set -> UInt
       }
     }
   }
@@ -61,8 +74,10 @@
       _ application: UIApplication,
       didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
     ) -> Bool {
-      forward("application:didFinishLaunchingWithOptions:", application, launchOptions as Any)
-        as? Bool ?? true
+      UNUserNotificationCenter.current().delegate = self
+      let launched = forward(
+        "application:didFinishLaunchingWithOptions:", application, launchOptions as Any)
+      return launched as? Bool ?? true
     }
 
     func applicationDidEnterBackground(_ application: UIApplication) {
@@ -87,7 +102,8 @@
       _ application: UIApplication, didReceiveRemoteNotification userInfo: [AnyHashable: Any],
       fetchCompletionHandler completionHandler: @escaping (UIBackgroundFetchResult) -> Void
     ) {
-      // The services share one `BackgroundFetchResult` completion; UIKit's runs exactly once.
+      // Adapter: the services' folded `BackgroundFetchResult` becomes UIKit's, whose raw values
+      // are the same but `UInt`; UIKit's completion runs exactly once.
       let completion: (BackgroundFetchResult) -> Void = { result in
         completionHandler(UIBackgroundFetchResult(rawValue: UInt(result.rawValue)) ?? .failed)
       }
@@ -97,14 +113,32 @@
     }
 
     /// Dispatches one event; a failure is a programming error, reported in debug builds.
+    /// `nonisolated`: it touches only the `Sendable` dispatcher.
     @discardableResult
-    private func forward(_ selector: String, _ params: Any...) -> Any? {
+    private nonisolated func forward(_ selector: String, _ params: Any...) -> Any? {
       do {
         return try dispatcher.dispatch(selector: selector, params: params)
       } catch {
         assertionFailure("\(error)")
         return nil
       }
+    }
+  }
+
+  extension AppDelegate: UNUserNotificationCenterDelegate {
+    /// `nonisolated`: the protocol does not promise the main thread.
+    nonisolated func userNotificationCenter(
+      _ center: UNUserNotificationCenter, willPresent notification: UNNotification,
+      withCompletionHandler completionHandler:
+        @escaping @Sendable (UNNotificationPresentationOptions) -> Void
+    ) {
+      // Adapter: the services' options, OR-ed as a raw `UInt`, become UIKit's option set.
+      let completion: (UInt) -> Void = { options in
+        completionHandler(UNNotificationPresentationOptions(rawValue: options))
+      }
+      forward(
+        "userNotificationCenter:willPresentNotification:withCompletionHandler:", center,
+        notification, completion)
     }
   }
 #endif

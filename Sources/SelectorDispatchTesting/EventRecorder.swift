@@ -1,12 +1,5 @@
+import Dispatch
 import SelectorDispatch
-
-#if canImport(Darwin)
-  import Darwin
-#elseif canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
 
 /// A spy that records every handler call it instruments: which service, which
 /// selector, with what parameters, what it answered and how long it took.
@@ -76,9 +69,7 @@ public final class EventRecorder: @unchecked Sendable {
   ///
   /// - Returns: Nanoseconds since an arbitrary fixed point.
   @Sendable public static func monotonicNanoseconds() -> UInt64 {
-    var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &time)
-    return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+    DispatchTime.now().uptimeNanoseconds
   }
 
   /// Every call recorded so far, in the order the calls finished.

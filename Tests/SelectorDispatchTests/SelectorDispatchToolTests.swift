@@ -1,12 +1,21 @@
 import Foundation
 import Testing
 
+/// Foundation has no `Process` on iOS, tvOS, watchOS or visionOS, so there
+/// the suite is disabled and `run` is compiled without it (PLATFORMS.md).
+#if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
+  private let canRunProcesses = false
+#else
+  private let canRunProcesses = true
+#endif
+
 /// End-to-end tests of the `selector-dispatch` executable: each runs the
 /// built binary with `Process` and checks stdout, stderr and the exit code.
 ///
 /// A class, so that each test's scratch directory is removed when the test
 /// ends (Swift Testing makes one instance per test).
-@Suite final class SelectorDispatchToolTests: Sendable {
+@Suite(.enabled(if: canRunProcesses, "Foundation has no Process here"))
+final class SelectorDispatchToolTests: Sendable {
   struct Run {
     let status: Int32
     let stdout: String
@@ -37,24 +46,28 @@ import Testing
   }
 
   func run(_ arguments: [String], stdin: Data? = nil) throws -> Run {
-    let process = Process()
-    process.executableURL = Self.executable
-    process.arguments = arguments
-    let out = try temporaryFile(Data(), "stdout")
-    let err = try temporaryFile(Data(), "stderr")
-    process.standardOutput = try FileHandle(forWritingTo: out)
-    process.standardError = try FileHandle(forWritingTo: err)
-    let input = Pipe()
-    process.standardInput = input
-    try process.run()
-    if let stdin { input.fileHandleForWriting.write(stdin) }
-    try input.fileHandleForWriting.close()
-    process.waitUntilExit()
-    #expect(process.terminationReason == .exit, "the tool must never crash")
-    return Run(
-      status: process.terminationStatus,
-      stdout: try String(contentsOf: out, encoding: .utf8),
-      stderr: try String(contentsOf: err, encoding: .utf8))
+    #if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
+      throw CocoaError(.featureUnsupported)  // not reached: the suite is disabled
+    #else
+      let process = Process()
+      process.executableURL = Self.executable
+      process.arguments = arguments
+      let out = try temporaryFile(Data(), "stdout")
+      let err = try temporaryFile(Data(), "stderr")
+      process.standardOutput = try FileHandle(forWritingTo: out)
+      process.standardError = try FileHandle(forWritingTo: err)
+      let input = Pipe()
+      process.standardInput = input
+      try process.run()
+      if let stdin { input.fileHandleForWriting.write(stdin) }
+      try input.fileHandleForWriting.close()
+      process.waitUntilExit()
+      #expect(process.terminationReason == .exit, "the tool must never crash")
+      return Run(
+        status: process.terminationStatus,
+        stdout: try String(contentsOf: out, encoding: .utf8),
+        stderr: try String(contentsOf: err, encoding: .utf8))
+    #endif
   }
 
   /// The output with timings masked, so runs can be compared.

@@ -1,17 +1,12 @@
-#if canImport(Darwin)
-  import Darwin
-#elseif canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
+import Foundation  // pthread: re-exported from Darwin, Glibc or Musl
 
-/// A value guarded by a lock: `os_unfair_lock` on Apple platforms, a
-/// `pthread_mutex_t` elsewhere.
+/// A value guarded by a `pthread_mutex_t`, the same code on every platform.
 ///
 /// `Synchronization.Mutex` would do the same job but needs iOS 18 and
 /// macOS 15, and refuses the non-`Sendable` handler closures that the
-/// dispatch table holds. The lock and the value share one allocation.
+/// dispatch table holds. `os_unfair_lock` is cheaper on Apple platforms but
+/// would be a branch that no machine here compiles or measures (see
+/// PLATFORMS.md). The lock and the value share one allocation.
 package struct Locked<Value>: @unchecked Sendable {
   private let storage: Storage
 
@@ -28,39 +23,27 @@ package struct Locked<Value>: @unchecked Sendable {
     }
   }
 
-  #if canImport(Darwin)
-    private typealias PlatformLock = os_unfair_lock
-    private static func initialize(_ lock: UnsafeMutablePointer<PlatformLock>) {
-      lock.initialize(to: os_unfair_lock())
-    }
-    private static func lock(_ lock: UnsafeMutablePointer<PlatformLock>) {
-      os_unfair_lock_lock(lock)
-    }
-    private static func unlock(_ lock: UnsafeMutablePointer<PlatformLock>) {
-      os_unfair_lock_unlock(lock)
-    }
-    private static func destroy(_ lock: UnsafeMutablePointer<PlatformLock>) {}
-  #else
-    private typealias PlatformLock = pthread_mutex_t
-    private static func initialize(_ lock: UnsafeMutablePointer<PlatformLock>) {
-      let status = pthread_mutex_init(lock, nil)
-      precondition(status == 0, "pthread_mutex_init failed: \(status)")
-    }
-    private static func lock(_ lock: UnsafeMutablePointer<PlatformLock>) {
-      let status = pthread_mutex_lock(lock)
-      precondition(status == 0, "pthread_mutex_lock failed: \(status)")
-    }
-    private static func unlock(_ lock: UnsafeMutablePointer<PlatformLock>) {
-      let status = pthread_mutex_unlock(lock)
-      precondition(status == 0, "pthread_mutex_unlock failed: \(status)")
-    }
-    private static func destroy(_ lock: UnsafeMutablePointer<PlatformLock>) {
-      pthread_mutex_destroy(lock)
-    }
-  #endif
+  private static func initialize(_ lock: UnsafeMutablePointer<pthread_mutex_t>) {
+    let status = pthread_mutex_init(lock, nil)
+    precondition(status == 0, "pthread_mutex_init failed: \(status)")
+  }
+
+  private static func lock(_ lock: UnsafeMutablePointer<pthread_mutex_t>) {
+    let status = pthread_mutex_lock(lock)
+    precondition(status == 0, "pthread_mutex_lock failed: \(status)")
+  }
+
+  private static func unlock(_ lock: UnsafeMutablePointer<pthread_mutex_t>) {
+    let status = pthread_mutex_unlock(lock)
+    precondition(status == 0, "pthread_mutex_unlock failed: \(status)")
+  }
+
+  private static func destroy(_ lock: UnsafeMutablePointer<pthread_mutex_t>) {
+    pthread_mutex_destroy(lock)
+  }
 
   /// The single allocation holding the value (header) and the lock (element).
-  private final class Storage: ManagedBuffer<Value, PlatformLock> {
+  private final class Storage: ManagedBuffer<Value, pthread_mutex_t> {
     static func make(_ value: Value) -> Storage {
       let buffer = Storage.create(minimumCapacity: 1) { _ in value }
       let storage = unsafeDowncast(buffer, to: Storage.self)

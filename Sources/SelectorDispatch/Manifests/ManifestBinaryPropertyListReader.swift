@@ -55,6 +55,26 @@ struct ManifestBinaryPropertyListReader {
     try value(of: topObject, depth: 0)
   }
 
+  /// The text of big-endian UTF-16 code units; an unpaired surrogate is an
+  /// error, never replaced. (`String(validating:as:)` does this in one call
+  /// but needs iOS 18 / macOS 15.)
+  private static func text(
+    utf16BigEndian body: ArraySlice<UInt8>, or fail: (String) -> ManifestError
+  ) throws(ManifestError) -> String {
+    var units = stride(from: body.startIndex, to: body.endIndex, by: 2).lazy.map {
+      UInt16(body[$0]) << 8 | UInt16(body[$0 + 1])
+    }.makeIterator()
+    var decoder = UTF16()
+    var scalars = String.UnicodeScalarView()
+    while true {
+      switch decoder.decode(&units) {
+      case .scalarValue(let scalar): scalars.append(scalar)
+      case .emptyInput: return String(scalars)
+      case .error: throw fail("the UTF-16 string has an unpaired surrogate")
+      }
+    }
+  }
+
   private static func error(_ reason: String) -> ManifestError {
     .malformed(format: "binary property list", position: nil, reason: reason)
   }
@@ -127,17 +147,13 @@ struct ManifestBinaryPropertyListReader {
         throw fail("the string runs past the end")
       }
       let body = bytes[first..<first + count * width]
-      let text: String?
       if width == 1 {
-        text = String(validating: body, as: Unicode.ASCII.self)
-      } else {
-        let units = stride(from: body.startIndex, to: body.endIndex, by: 2).map {
-          UInt16(body[$0]) << 8 | UInt16(body[$0 + 1])
+        if let byte = body.first(where: { $0 > 0x7F }) {
+          throw fail("the ASCII string has the byte 0x\(String(byte, radix: 16))")
         }
-        text = String(validating: units, as: UTF16.self)
+        return .string(String(decoding: body, as: UTF8.self))
       }
-      guard let text else { throw fail("the string is not valid text") }
-      return .string(text)
+      return .string(try Self.text(utf16BigEndian: body, or: fail))
     case 0x8:
       return .other("a UID")
     case 0xA, 0xD:

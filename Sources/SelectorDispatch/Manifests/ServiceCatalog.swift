@@ -12,8 +12,8 @@ import Foundation
 ///
 /// **Reflection.** A name the catalog does not hold is looked up with
 /// `NSClassFromString`, which finds Swift classes by their module-qualified
-/// name (`MyApp.PushService`) on Linux and Apple platforms, `NSObject`
-/// subclasses or not. The class is created with `init()` only if it is a
+/// name (`MyApp.PushService`), `NSObject` subclasses or not: tested on
+/// Linux; on Apple platforms the Objective-C runtime resolves the name. The class is created with `init()` only if it is a
 /// ``LoadableService``; any other class, such as `Foundation.FileHandle`,
 /// is reported and never created. Only names made of identifiers separated
 /// by dots are looked up. A name without a module, such as the module-manager

@@ -1,10 +1,4 @@
-#if canImport(Darwin)
-  import Darwin
-#elseif canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
+import Foundation  // memcmp: re-exported from Darwin, Glibc or Musl
 
 /// Selector text to interned identity, for the string-keyed dispatch path.
 ///
