@@ -239,9 +239,17 @@ public final class Dispatcher: @unchecked Sendable {
     return try fold.apply(snapshot, params: params, selector: selector)
   }
 
+  /// The error for a selector nobody knows, with a "did you mean" among
+  /// the known selectors of a length that can be suggested (see
+  /// ``Suggestion``): O(*n*) under the lock, bounded work after it.
   private func unrecognized(_ selector: String) -> DispatchError {
+    guard let lengths = Suggestion.candidateLengths(for: selector) else {
+      return .unrecognizedSelector(selector: selector, suggestion: nil)
+    }
     let known = state.withLock { state in
-      state.ids.compactMap { text, id in state.entries[id]?.isKnown == true ? text : nil }
+      state.ids.compactMap { text, id in
+        lengths.contains(text.utf8.count) && state.entries[id]?.isKnown == true ? text : nil
+      }
     }
     return .unrecognizedSelector(
       selector: selector, suggestion: Suggestion.nearest(to: selector, among: known))
