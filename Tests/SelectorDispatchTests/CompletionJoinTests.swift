@@ -200,4 +200,45 @@ import Testing
     #expect(try probe.requireCalledOnce() == .newData)
     #expect(diagnostics.entries.isEmpty)
   }
+
+  @Test func aNegativeDeadlineCountsAsZero() throws {
+    let clock = FakeClock()
+    let dispatcher = Dispatcher(
+      vocabulary: .applicationDelegate, clock: clock, completionDeadline: .seconds(-1))
+    let diagnostics = DiagnosticLog()
+    diagnostics.attach(to: dispatcher)
+    let kept = Locked<[(BackgroundFetchResult) -> Void]>([])
+    try dispatcher.register(service: "silent", handlers: [Self.fetch: Self.keeping(kept)])
+    let probe = CompletionProbe<BackgroundFetchResult>()
+    _ = try dispatcher.dispatch(selector: Self.fetch, params: Self.note + [probe.handler])
+    #expect(probe.callCount == 0, "the deadline runs when the clock runs it, not inside dispatch")
+    clock.advance(by: .zero)
+    #expect(try probe.requireCalledOnce() == .noData)
+    #expect(
+      diagnostics.entries == [
+        .completionMissedDeadline(selector: Self.fetch, service: "silent", deadlineMilliseconds: 0)
+      ])
+  }
+
+  @Test func aHugeDeadlineIsReportedInAtMostIntMaxMilliseconds() throws {
+    let clock = FakeClock()
+    let dispatcher = Dispatcher(
+      vocabulary: .applicationDelegate, clock: clock, completionDeadline: .seconds(Int64.max))
+    let diagnostics = DiagnosticLog()
+    diagnostics.attach(to: dispatcher)
+    let kept = Locked<[(BackgroundFetchResult) -> Void]>([])
+    try dispatcher.register(service: "silent", handlers: [Self.fetch: Self.keeping(kept)])
+    let probe = CompletionProbe<BackgroundFetchResult>()
+    clock.advance(by: .seconds(1))
+    _ = try dispatcher.dispatch(selector: Self.fetch, params: Self.note + [probe.handler])
+    clock.advance(by: .seconds(Int64.max - 2))
+    #expect(probe.callCount == 0)
+    clock.advance(by: .seconds(Int64.max))
+    #expect(try probe.requireCalledOnce() == .noData)
+    #expect(
+      diagnostics.entries == [
+        .completionMissedDeadline(
+          selector: Self.fetch, service: "silent", deadlineMilliseconds: .max)
+      ])
+  }
 }

@@ -40,12 +40,17 @@ public final class Dispatcher: @unchecked Sendable {
   ///   - clock: Schedules the deadlines; inject a manual clock in tests.
   ///   - completionDeadline: How long a dispatch waits for the services'
   ///     completion handlers before it calls the caller's with what has
-  ///     arrived. iOS allows about 30 seconds; keep below that.
+  ///     arrived. iOS allows about 30 seconds; keep below that. A negative
+  ///     deadline counts as zero: the caller's completion then runs as soon
+  ///     as the clock runs the deadline, with the answers of the services
+  ///     that completed before the dispatch returned. A longer deadline is
+  ///     passed to the clock as is (``DispatchQueueClock`` waits at most
+  ///     about 68 years); diagnostics report at most `Int.max` milliseconds.
   public init(clock: any DispatchClock, completionDeadline: Duration) {
-    precondition(completionDeadline >= .zero, "the completion deadline cannot be negative")
     seed = UInt64.random(in: .min ... .max)
     state = Locked(State(index: SelectorIndex(seed: seed)))
-    environment = DispatchEnvironment(clock: clock, completionDeadline: completionDeadline)
+    environment = DispatchEnvironment(
+      clock: clock, completionDeadline: max(completionDeadline, .zero))
   }
 
   // MARK: Registering
