@@ -14,9 +14,10 @@ enum Suggestion {
   static let maximumLength = 256
 
   /// The most byte comparisons and matrix cells one search may spend, about
-  /// a few milliseconds: enough to compare 10,000 candidates of 256 bytes
-  /// exactly. Past it the search returns the best candidate found so far,
-  /// which then depends on the candidates' order.
+  /// ten milliseconds in a release build (measured at 1.4 ns a step):
+  /// 10,000 candidates of 250 bytes that share most of their bytes take
+  /// about half of it. Past it the search returns the best candidate found
+  /// so far, which then depends on the candidates' order.
   static let workLimit = 8_000_000
 
   /// The most edits a suggestion may be away from a text of `length` bytes:
