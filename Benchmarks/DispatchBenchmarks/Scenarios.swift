@@ -131,6 +131,7 @@ enum Scenarios {
     for selectors in [40, 10_000, 100_000] {
       scenarios.append(("scale: \(selectors) selectors N=1", { scale(selectors: selectors) }))
     }
+    scenarios += unknownSelectorRows()
     let build = "build: 1000 services × 40 handlers N=1000"
     scenarios.append((build, { registration(services: 1_000, handlersPerService: 40) }))
     let manifest = "build: manifest of 1000 services × 40 handlers N=1000"

@@ -27,6 +27,12 @@ import Testing
         selector: "application:openURL:options:", index: 1, expected: "URL", actual: "Int"),
       message: "argument 1 of `application:openURL:options:` must be URL, but Int was given"),
     Case(
+      error: .handlerArgumentTypeMismatch(
+        selector: "application:openURL:options:", service: "push", index: 1, expected: "URL",
+        actual: "Int"),
+      message: "service \"push\" did not handle `application:openURL:options:`: its handler "
+        + "takes URL as argument 1, but Int was given"),
+    Case(
       error: .resultTypeMismatch(
         selector: "a:", service: "push", expected: "Bool or nil", actual: "String"),
       message: "service \"push\" answered `a:` with String, but the fold expects Bool or nil"),

@@ -78,9 +78,9 @@ import Testing
     }
     #expect(
       error
-        == .argumentTypeMismatch(
-          selector: Self.launch, index: 1, expected: "Optional<Dictionary<String, Any>>",
-          actual: "Int"))
+        == .handlerArgumentTypeMismatch(
+          selector: Self.launch, service: "Push", index: 1,
+          expected: "Optional<Dictionary<String, Any>>", actual: "Int"))
     #expect(log.entries == ["raw"])
   }
 

@@ -33,14 +33,15 @@ import Testing
     MismatchCase(params: ["a", 2, 2.5], index: 1, expected: "String", actual: "Int"),
     MismatchCase(params: ["a", "x", "y"], index: 2, expected: "Double", actual: "String"),
   ])
-  func aBadCastAnswersArgumentTypeMismatchWithoutCalling(_ test: MismatchCase) throws {
+  func aBadCastAnswersHandlerArgumentTypeMismatchWithoutCalling(_ test: MismatchCase) throws {
     var called = false
     let typed = TypedHandler("a:b:c:") { (a: String, b: String, c: Double) in called = true }
     let answer = typed.handler(test.params.map { $0 as Any })
     #expect(
       answer as? DispatchError
-        == .argumentTypeMismatch(
-          selector: "a:b:c:", index: test.index, expected: test.expected, actual: test.actual))
+        == .handlerArgumentTypeMismatch(
+          selector: "a:b:c:", service: "", index: test.index, expected: test.expected,
+          actual: test.actual))
     #expect(!called)
   }
 

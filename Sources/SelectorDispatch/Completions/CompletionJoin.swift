@@ -2,36 +2,77 @@
 /// its own completion and calls the caller's exactly once.
 ///
 /// The state machine, under one lock: a slot (one per service, in priority
-/// order) is *armed* when its handler is about to be called, and *answered*
-/// when its completion is called. The join is *sealed* when the fold has
-/// called every handler it calls, and *finished* when it is sealed and every
-/// armed slot answered, or when the deadline passes. Only the transition to
-/// finished calls the caller's completion, and it happens once; everything
-/// that arrives afterwards is ignored and reported.
+/// order) is *waiting* when its handler is about to be called, *answered*
+/// when its completion is called, and *excused* when its handler refused
+/// the arguments without running (it answered
+/// ``DispatchError/handlerArgumentTypeMismatch(selector:service:index:expected:actual:)``),
+/// so that nothing can call its completion. The join is *sealed* when the
+/// fold has called every handler it calls, and *finished* when it is sealed
+/// and no slot is waiting, or when the deadline passes. Only the transition
+/// to finished calls the caller's completion, and it happens once;
+/// everything that arrives afterwards is ignored and reported.
+///
+/// **Lifetimes.** Finishing takes the caller's completion and the answers
+/// out of the join, so they (and whatever they captured) are released as
+/// soon as the caller's completion returns, even while a service keeps its
+/// own completion or a clock keeps the deadline's action.
 final class CompletionJoin: @unchecked Sendable {
+  private enum Slot {
+    case idle
+    case waiting
+    case answered(Any)
+    /// Answered, and the answer has gone to the caller's completion.
+    case spent
+    case excused
+  }
+
   private struct State {
-    var answers: [Any?]
-    var answered: [Bool]
-    var armed: [Bool]
-    /// Armed slots that have not answered.
+    var slots: [Slot]
+    /// Slots that are waiting.
     var pending = 0
     var sealed = false
-    var finished = false
+    /// The caller's completion; `nil` once the join has finished.
+    var binding: CompletionBinding?
     var deadline: ScheduledAction?
+
+    var finished: Bool { binding == nil }
+
+    /// Finishes the join: hands back what the caller's completion needs and
+    /// keeps nothing of it.
+    mutating func finish() -> (CompletionBinding, [Any?], ScheduledAction?)? {
+      guard let binding else { return nil }
+      let answers = slots.map { slot -> Any? in
+        if case .answered(let answer) = slot { answer } else { nil }
+      }
+      defer {
+        self.binding = nil
+        for index in slots.indices {
+          if case .answered = slots[index] { slots[index] = .spent }
+        }
+        deadline = nil
+      }
+      return (binding, answers, deadline)
+    }
+
+    /// Finishes the join if it is sealed and nobody is waiting.
+    mutating func finishIfSettled() -> (CompletionBinding, [Any?], ScheduledAction?)? {
+      sealed && pending == 0 ? finish() : nil
+    }
   }
 
   /// What a completion call turned out to be.
   private enum Arrival {
     case recorded
-    case finishedTheJoin(ScheduledAction?)
+    case finishedTheJoin(CompletionBinding, [Any?], ScheduledAction?)
     case duplicate
     case late
   }
 
   private let selector: String
   private let services: [String]
-  private let binding: CompletionBinding
   private let environment: DispatchEnvironment
+  /// Makes a service's completion; it captures nothing of the caller's.
+  private let makeCompletion: (@escaping @Sendable (Any) -> Void) -> Any
   /// `@unchecked Sendable` above: all mutable state is in this lock; the
   /// answers it holds only travel from a service to the caller.
   private let state: Locked<State>
@@ -42,36 +83,47 @@ final class CompletionJoin: @unchecked Sendable {
   ) {
     self.selector = selector
     self.services = services
-    self.binding = binding
     self.environment = environment
-    let count = services.count
+    self.makeCompletion = binding.makeCompletion
     self.state = Locked(
-      State(
-        answers: Array(repeating: nil, count: count),
-        answered: Array(repeating: false, count: count),
-        armed: Array(repeating: false, count: count)))
+      State(slots: Array(repeating: .idle, count: services.count), binding: binding))
   }
 
   /// Marks a slot's service as called, and makes its completion.
+  ///
+  /// The completion holds the join, not the caller's completion: once the
+  /// join has finished, keeping it keeps nothing of the caller's alive.
   func arm(_ slot: Int) -> Any {
     state.withLock { state in
-      state.armed[slot] = true
+      state.slots[slot] = .waiting
       state.pending += 1
     }
-    return binding.makeCompletion { [self] answer in arrive(answer, at: slot) }
+    return makeCompletion { [self] answer in arrive(answer, at: slot) }
+  }
+
+  /// Stops waiting for a slot whose handler refused its arguments without
+  /// running: its completion cannot be called, so the caller's completion
+  /// runs when the others have answered. A call that comes anyway, before
+  /// the join finishes, still counts.
+  func excuse(_ slot: Int) {
+    let finished = state.withLock { state -> (CompletionBinding, [Any?], ScheduledAction?)? in
+      guard case .waiting = state.slots[slot] else { return nil }
+      state.slots[slot] = .excused
+      state.pending -= 1
+      return state.finishIfSettled()
+    }
+    if let (binding, answers, deadline) = finished { complete(binding, answers, deadline) }
   }
 
   /// Called when the fold has called every handler it calls: finishes now
-  /// if every armed service already answered, else starts the deadline.
+  /// if no service is still waited for, else starts the deadline.
   func seal() {
-    let finishNow = state.withLock { state -> Bool in
+    let finished = state.withLock { state -> (CompletionBinding, [Any?], ScheduledAction?)? in
       state.sealed = true
-      guard state.pending == 0, !state.finished else { return false }
-      state.finished = true
-      return true
+      return state.finishIfSettled()
     }
-    if finishNow {
-      finish()
+    if let (binding, answers, deadline) = finished {
+      complete(binding, answers, deadline)
       return
     }
     let deadline = environment.clock.schedule(after: environment.completionDeadline) {
@@ -87,21 +139,20 @@ final class CompletionJoin: @unchecked Sendable {
 
   private func arrive(_ answer: Any, at slot: Int) {
     let arrival = state.withLock { state -> Arrival in
-      if state.answered[slot] { return .duplicate }
-      if state.finished { return .late }
-      state.answered[slot] = true
-      state.answers[slot] = answer
-      state.pending -= 1
-      guard state.sealed, state.pending == 0 else { return .recorded }
-      state.finished = true
-      defer { state.deadline = nil }
-      return .finishedTheJoin(state.deadline)
+      switch state.slots[slot] {
+      case .answered, .spent: return .duplicate
+      case _ where state.finished: return .late
+      case .waiting: state.pending -= 1
+      case .excused, .idle: break
+      }
+      state.slots[slot] = .answered(answer)
+      guard let (binding, answers, deadline) = state.finishIfSettled() else { return .recorded }
+      return .finishedTheJoin(binding, answers, deadline)
     }
     switch arrival {
     case .recorded: break
-    case .finishedTheJoin(let deadline):
-      deadline?.cancel()
-      finish()
+    case .finishedTheJoin(let binding, let answers, let deadline):
+      complete(binding, answers, deadline)
     case .duplicate:
       environment.report(.completionCalledTwice(selector: selector, service: services[slot]))
     case .late:
@@ -110,27 +161,31 @@ final class CompletionJoin: @unchecked Sendable {
   }
 
   private func expire() {
-    let missing = state.withLock { state -> [Int]? in
-      guard !state.finished else { return nil }
-      state.finished = true
-      state.deadline = nil
-      return state.armed.indices.filter { state.armed[$0] && !state.answered[$0] }
+    let expired = state.withLock {
+      state -> (missing: [Int], CompletionBinding, [Any?])? in
+      let missing = state.slots.indices.filter {
+        if case .waiting = state.slots[$0] { true } else { false }
+      }
+      guard let (binding, answers, _) = state.finish() else { return nil }
+      return (missing, binding, answers)
     }
-    guard let missing else { return }
+    guard let (missing, binding, answers) = expired else { return }
     let milliseconds = environment.deadlineMilliseconds
     for slot in missing {
       environment.report(
         .completionMissedDeadline(
           selector: selector, service: services[slot], deadlineMilliseconds: milliseconds))
     }
-    finish()
+    binding.finish(answers)
   }
 
-  /// Calls the caller's completion; reached exactly once, by whichever
-  /// transition set `finished`. The answers are final by then: later
-  /// arrivals are rejected under the lock.
-  private func finish() {
-    let answers = state.withLock { $0.answers }
+  /// Cancels the deadline and calls the caller's completion; reached exactly
+  /// once, by whichever transition finished the join. The answers are final
+  /// by then: later arrivals are rejected under the lock.
+  private func complete(
+    _ binding: CompletionBinding, _ answers: [Any?], _ deadline: ScheduledAction?
+  ) {
+    deadline?.cancel()
     binding.finish(answers)
   }
 }

@@ -5,7 +5,11 @@
 /// gets its own completion of the same function type, and the caller's
 /// runs exactly once: after every service the fold called has called its
 /// own, or when the ``Dispatcher``'s deadline passes, with the answers that
-/// arrived by then. With no services it runs at once, with the identity.
+/// arrived by then. With no services it runs at once, with the identity. A
+/// service whose handler refused its arguments
+/// (``DispatchError/handlerArgumentTypeMismatch(selector:service:index:expected:actual:)``)
+/// is not waited for. Once it has run, the dispatcher keeps nothing of the
+/// caller's completion or of what it captured.
 ///
 /// | kind | function type | fold | identity |
 /// |---|---|---|---|

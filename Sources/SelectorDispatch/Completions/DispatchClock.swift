@@ -52,22 +52,53 @@ public struct DispatchQueueClock: DispatchClock {
   /// Runs `action` on the queue after `delay`, unless cancelled first.
   ///
   /// A cancellation that races with the action starting may come too late
-  /// to stop it; ``Dispatcher`` tolerates that.
+  /// to stop it; ``Dispatcher`` tolerates that. Cancelling releases the
+  /// action, and everything it captured, at once: the queue keeps only an
+  /// empty slot until the delay passes.
   ///
   /// - Parameters:
-  ///   - delay: How long to wait; negative delays run as soon as possible.
+  ///   - delay: How long to wait; a negative delay runs as soon as
+  ///     possible, and a delay longer than `Int32.max` seconds (about 68
+  ///     years) waits that long.
   ///   - action: What to run.
   /// - Returns: A handle that cancels the action.
   public func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void)
     -> ScheduledAction
   {
-    let cancelled = Locked(false)
-    let (seconds, attoseconds) = delay.components
-    let clamped = min(max(seconds, 0), Int64(Int32.max))  // no overflow below
-    let nanoseconds = max(0, clamped * 1_000_000_000 + attoseconds / 1_000_000_000)
-    queue.asyncAfter(deadline: .now() + .nanoseconds(Int(nanoseconds))) {
-      if !cancelled.withLock({ $0 }) { action() }
+    let pending = Locked(PendingAction(action: action))
+    queue.asyncAfter(deadline: .now() + .nanoseconds(Self.nanoseconds(delay))) {
+      pending.take()?()
     }
-    return ScheduledAction { cancelled.withLock { $0 = true } }
+    return ScheduledAction {
+      // Released here, after the lock: it may own anything.
+      let cancelled = pending.take()
+      _ = cancelled
+    }
+  }
+
+  /// A delay in whole nanoseconds, clamped to what the queue can wait:
+  /// from 0 (negative delays) to `Int32.max` seconds.
+  static func nanoseconds(_ delay: Duration) -> Int {
+    let clamped = min(max(delay, .zero), .seconds(Int64(Int32.max)))
+    let (seconds, attoseconds) = clamped.components
+    return Int(clamping: seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+  }
+}
+
+/// An action a ``DispatchQueueClock`` may still run. The closure sits in a
+/// struct rather than directly in `Locked`, so it is not wrapped in a new
+/// thunk on its way through `withLock`.
+private struct PendingAction {
+  var action: (@Sendable () -> Void)?
+}
+
+extension Locked where Value == PendingAction {
+  /// Takes the action out, leaving nothing behind; `nil` when it already
+  /// ran or was cancelled.
+  fileprivate func take() -> (@Sendable () -> Void)? {
+    withLock { pending in
+      defer { pending.action = nil }
+      return pending.action
+    }
   }
 }

@@ -5,7 +5,8 @@ extension Dispatcher {
   /// gets its own, made by a ``CompletionJoin`` that calls the caller's
   /// exactly once. When this throws before any handler runs (the completion
   /// has the wrong type), the caller's completion was not called and is
-  /// still the caller's to call.
+  /// still the caller's to call. A service whose handler refused its
+  /// arguments is not waited for.
   func runJoiningCompletions(
     _ kind: CompletionKind, _ snapshot: Snapshot, selector: String, params: [Any], fold: Fold
   ) throws -> Any? {
@@ -24,7 +25,10 @@ extension Dispatcher {
       wrapped.append { params in
         var params = params
         params[index] = join.arm(slot)
-        return handler(params)
+        let answer = handler(params)
+        // A handler that refused its arguments never took its completion.
+        if case .handlerArgumentTypeMismatch? = answer as? DispatchError { join.excuse(slot) }
+        return answer
       }
     }
     defer { join.seal() }

@@ -31,9 +31,11 @@ final class DispatchEnvironment: Sendable {
     self.completionDeadline = completionDeadline
   }
 
-  /// The deadline in whole milliseconds, for diagnostics.
+  /// The deadline in whole milliseconds, for diagnostics: at most
+  /// `Int.max`. The deadline is never negative (``Dispatcher`` clamps it).
   var deadlineMilliseconds: Int {
-    let (seconds, attoseconds) = completionDeadline.components
+    let (seconds, attoseconds) = max(completionDeadline, .zero).components
+    guard seconds < Int64(Int.max / 1000) else { return .max }
     return Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)
   }
 

@@ -20,8 +20,24 @@ public enum DispatchError: Error, Equatable, CustomStringConvertible {
 
   /// A parameter has the wrong type for the selector's declared signature.
   ///
-  /// `index` is 0-based.
+  /// The dispatcher throws this before any handler runs, so a completion
+  /// handler among the parameters is still the caller's to call. `index` is
+  /// 0-based.
   case argumentTypeMismatch(selector: String, index: Int, expected: String, actual: String)
+
+  /// A service's typed handler did not run because a parameter has another
+  /// type than its closure takes; the other handlers still received the
+  /// event.
+  ///
+  /// Unlike ``argumentTypeMismatch(selector:index:expected:actual:)`` this
+  /// comes after the handlers ran. The service never saw its completion
+  /// handler, so a dispatch with one does not wait for it: the caller's
+  /// completion runs when the other services have answered. `index` is
+  /// 0-based. A handler reports this by returning it as its answer; an
+  /// empty `service` is filled in with the name of the service that
+  /// answered.
+  case handlerArgumentTypeMismatch(
+    selector: String, service: String, index: Int, expected: String, actual: String)
 
   /// A service answered with a value the fold cannot combine, such as a
   /// `String` under ``Fold/all``.
@@ -69,6 +85,10 @@ public enum DispatchError: Error, Equatable, CustomStringConvertible {
     case .argumentTypeMismatch(let selector, let index, let expected, let actual):
       return "argument \(index) of \(Self.quote(selector)) must be \(expected), "
         + "but \(actual) was given"
+    case .handlerArgumentTypeMismatch(
+      let selector, let service, let index, let expected, let actual):
+      return "service \"\(service)\" did not handle \(Self.quote(selector)): its handler takes "
+        + "\(expected) as argument \(index), but \(actual) was given"
     case .resultTypeMismatch(let selector, let service, let expected, let actual):
       return "service \"\(service)\" answered \(Self.quote(selector)) with \(actual), "
         + "but the fold expects \(expected)"
@@ -113,9 +133,13 @@ public enum DispatchError: Error, Equatable, CustomStringConvertible {
 
 extension DispatchError {
   /// The error with the service filled in where it names one and left it
-  /// empty: a handler's failure, or a typed table's duplicate selector.
+  /// empty: a handler's failure or refused argument, or a typed table's
+  /// duplicate selector.
   func attributed(to service: String) -> DispatchError {
     switch self {
+    case .handlerArgumentTypeMismatch(let selector, "", let index, let expected, let actual):
+      return .handlerArgumentTypeMismatch(
+        selector: selector, service: service, index: index, expected: expected, actual: actual)
     case .handlerFailed(let selector, "", let reason):
       return .handlerFailed(selector: selector, service: service, reason: reason)
     case .duplicateHandler(let selector, ""):

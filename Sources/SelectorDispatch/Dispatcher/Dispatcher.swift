@@ -47,12 +47,17 @@ public final class Dispatcher: @unchecked Sendable {
   ///   - clock: Schedules the deadlines; inject a manual clock in tests.
   ///   - completionDeadline: How long a dispatch waits for the services'
   ///     completion handlers before it calls the caller's with what has
-  ///     arrived. iOS allows about 30 seconds; keep below that.
+  ///     arrived. iOS allows about 30 seconds; keep below that. A negative
+  ///     deadline counts as zero: the caller's completion then runs as soon
+  ///     as the clock runs the deadline, with the answers of the services
+  ///     that completed before the dispatch returned. A longer deadline is
+  ///     passed to the clock as is (``DispatchQueueClock`` waits at most
+  ///     about 68 years); diagnostics report at most `Int.max` milliseconds.
   public init(clock: any DispatchClock, completionDeadline: Duration) {
-    precondition(completionDeadline >= .zero, "the completion deadline cannot be negative")
     seed = UInt64.random(in: .min ... .max)
     state = Locked(State(index: SelectorIndex(seed: seed)))
-    environment = DispatchEnvironment(clock: clock, completionDeadline: completionDeadline)
+    environment = DispatchEnvironment(
+      clock: clock, completionDeadline: max(completionDeadline, .zero))
   }
 
   // MARK: Registering
@@ -247,9 +252,17 @@ public final class Dispatcher: @unchecked Sendable {
     return try fold.apply(snapshot, params: params, selector: selector)
   }
 
+  /// The error for a selector nobody knows, with a "did you mean" among
+  /// the known selectors of a length that can be suggested (see
+  /// ``Suggestion``): O(*n*) under the lock, bounded work after it.
   private func unrecognized(_ selector: String) -> DispatchError {
+    guard let lengths = Suggestion.candidateLengths(for: selector) else {
+      return .unrecognizedSelector(selector: selector, suggestion: nil)
+    }
     let known = state.withLock { state in
-      state.ids.compactMap { text, id in state.entries[id]?.isKnown == true ? text : nil }
+      state.ids.compactMap { text, id in
+        lengths.contains(text.utf8.count) && state.entries[id]?.isKnown == true ? text : nil
+      }
     }
     return .unrecognizedSelector(
       selector: selector, suggestion: Suggestion.nearest(to: selector, among: known))

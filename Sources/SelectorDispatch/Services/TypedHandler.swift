@@ -2,9 +2,12 @@
 ///
 /// The closure's parameter types are checked against the dispatched
 /// parameters on every call. A parameter of the wrong type does not crash:
-/// the handler answers ``DispatchError/argumentTypeMismatch(selector:index:expected:actual:)``
-/// instead of calling the closure, and the dispatch throws it after every
-/// other handler has run.
+/// the handler answers
+/// ``DispatchError/handlerArgumentTypeMismatch(selector:service:index:expected:actual:)``
+/// instead of calling the closure, and the dispatch throws it, naming the
+/// service, after every other handler has run. A dispatch that joins
+/// completion handlers does not wait for that service's completion, which
+/// the closure never received.
 ///
 /// ```swift
 /// let open = TypedHandler("application:openURL:options:") {
@@ -45,8 +48,8 @@ public struct TypedHandler {
   ///
   /// Each dispatched parameter is cast to the closure's parameter type in
   /// order; the first that does not cast makes the handler answer
-  /// ``DispatchError/argumentTypeMismatch(selector:index:expected:actual:)``
-  /// (0-based index) without calling `body`.
+  /// ``DispatchError/handlerArgumentTypeMismatch(selector:service:index:expected:actual:)``
+  /// (0-based index, empty service) without calling `body`.
   ///
   /// - Parameters:
   ///   - selector: The selector; it must have one `:` per closure parameter.
@@ -78,8 +81,9 @@ public struct TypedHandler {
       func cast<Value>(_: Value.Type) throws(DispatchError) -> Value {
         defer { index += 1 }
         guard let value = params[index] as? Value else {
-          throw .argumentTypeMismatch(
-            selector: selector, index: index, expected: String(describing: Value.self),
+          throw .handlerArgumentTypeMismatch(
+            selector: selector, service: "", index: index,
+            expected: String(describing: Value.self),
             actual: String(describing: type(of: params[index])))
         }
         return value
