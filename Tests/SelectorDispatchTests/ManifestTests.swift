@@ -235,7 +235,7 @@ import Testing
     Bad(
       input: #"["\ud800"]"#,
       error: json(
-        1, 9, "unpaired surrogate \\ud800")),
+        1, 9, "unpaired surrogate \\uD800")),
     Bad(
       input: String(repeating: "[", count: 40),
       error: json(
@@ -254,8 +254,10 @@ import Testing
     Bad(
       input: "just words",
       error: .malformed(
-        format: "property list", position: Position(line: 1),
-        reason: "Unexpected character j at line 1")),
+        format: "property list", position: nil,
+        reason: "this is not JSON, an XML property list or a binary property list; OpenStep "
+          + "(old-style text) property lists are not supported: convert one with "
+          + "`plutil -convert xml1 FILE`")),
     Bad(
       input: "",
       error: .malformed(
