@@ -196,19 +196,23 @@ public final class EventInjector {
     let allowsNil = declared.hasSuffix(" or nil")
     let type = allowsNil ? String(declared.dropLast(" or nil".count)) : declared
     if allowsNil, param.value == .null { return Optional<Any>.none as Any }
-    func fail(_ expected: String) -> ConversionFailure {
+    func fail(_ expected: String, actual: String? = nil) -> ConversionFailure {
       ConversionFailure(
         offset: param.offset,
         message: "argument \(index) of `\(entry.selector)` must be \(expected), "
-          + "but the event has \(param.value.kind)")
+          + "but the event has \(actual ?? param.value.kind)")
     }
     switch (type, param.value) {
     case ("URL", .string(let text)):
-      guard !text.isEmpty, let url = URL(string: text) else { throw fail("a URL string") }
+      guard !text.isEmpty, let url = URL(string: text) else {
+        throw fail("a URL string", actual: "\(Self.quoted(text)), which is not a URL")
+      }
       return url
     case ("URL", _): throw fail("a URL string")
     case ("Data", .string(let text)):
-      guard let data = Data(base64Encoded: text) else { throw fail("base64 text") }
+      guard let data = Data(base64Encoded: text) else {
+        throw fail("base64 text", actual: "\(Self.quoted(text)), which is not base64")
+      }
       return data
     case ("Data", _): throw fail("base64 text")
     case ("String", .string(let text)): return text
@@ -224,6 +228,14 @@ public final class EventInjector {
     case ("Dictionary", _): throw fail("an object")
     default: return Self.natural(param.value)
     }
+  }
+
+  /// A string from the log as JSON, shortened to keep a message readable.
+  private static func quoted(_ text: String) -> String {
+    let limit = 60
+    let json = JSONValue.string(text).jsonText
+    guard json.count > limit else { return json }
+    return String(json.prefix(limit - 1)) + "…"
   }
 
   /// JSON as plain Swift values.
