@@ -14,9 +14,13 @@ import SelectorDispatch
 struct FileOutput: TextOutputStream {
   /// The descriptor written to.
   let descriptor: Int32
-  /// The `errno` of the first failed write, or of a descriptor that was
-  /// closed when the tool started.
+  /// The `errno` of the first failed write; `EBADF` once something is
+  /// written to a descriptor that was closed when the tool started.
   private(set) var failure: Int32?
+  private let wasClosed: Bool
+  /// Whether a line break inside one `write` is data to escape (messages,
+  /// one per `print`) rather than layout (traces, tables).
+  private let escapesLineBreaks: Bool
   private var pending: [UInt8] = []
 
   /// Creates an output on `descriptor`.
@@ -24,17 +28,36 @@ struct FileOutput: TextOutputStream {
   /// - Parameters:
   ///   - descriptor: An open descriptor.
   ///   - isClosed: Whether the descriptor was closed when the tool started
-  ///     (it now holds /dev/null): every write then fails with `EBADF`.
-  init(_ descriptor: Int32, isClosed: Bool = false) {
+  ///     (it now holds /dev/null): every write then fails with `EBADF`, as
+  ///     it would have, but a run that writes nothing there is fine.
+  ///   - escapesLineBreaks: Whether each `print` is one line, so that a
+  ///     line break inside it is escaped, as in a message quoting a file
+  ///     name; otherwise line breaks are kept and each line is escaped.
+  init(_ descriptor: Int32, isClosed: Bool = false, escapesLineBreaks: Bool = false) {
     self.descriptor = descriptor
-    failure = isClosed ? EBADF : nil
+    wasClosed = isClosed
+    self.escapesLineBreaks = escapesLineBreaks
   }
 
-  /// Buffers text with every character but the line break escaped, so
-  /// that `print(_:to:)` works as usual.
+  /// Buffers text escaped for display, so that `print(_:to:)` works as
+  /// usual: one message per `print` when line breaks are escaped, otherwise
+  /// each line escaped and the line breaks kept.
+  ///
+  /// - Parameter text: The text.
+  mutating func write(_ text: String) {
+    if escapesLineBreaks && text != "\n" {
+      pending.append(contentsOf: text.escapedForDisplay.utf8)
+      if pending.count >= 64 << 10 { flush() }
+    } else {
+      writeLines(text)
+    }
+  }
+
+  /// Buffers text whose line breaks are layout, such as the usage, each
+  /// line escaped.
   ///
   /// - Parameter text: Text, possibly several lines.
-  mutating func write(_ text: String) {
+  mutating func writeLines(_ text: String) {
     var first = true
     for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
       if !first { pending.append(UInt8(ascii: "\n")) }
@@ -55,7 +78,11 @@ struct FileOutput: TextOutputStream {
   /// Writes everything buffered; after a failure, drops it.
   mutating func flush() {
     defer { pending.removeAll(keepingCapacity: true) }
-    guard failure == nil else { return }
+    guard failure == nil, !pending.isEmpty else { return }
+    guard !wasClosed else {
+      failure = EBADF
+      return
+    }
     failure = pending.withUnsafeBytes { Self.writeAll($0, to: descriptor) }
   }
 

@@ -20,7 +20,8 @@ enum SelectorDispatchTool {
   static func main() {
     let standard = StandardDescriptors.secure()
     var output = FileOutput(STDOUT_FILENO, isClosed: standard.outputWasClosed)
-    var errors = FileOutput(STDERR_FILENO, isClosed: standard.errorWasClosed)
+    var errors = FileOutput(
+      STDERR_FILENO, isClosed: standard.errorWasClosed, escapesLineBreaks: true)
     var status = run(
       Array(CommandLine.arguments.dropFirst()), standard: standard, output: &output,
       errors: &errors)
@@ -43,7 +44,8 @@ enum SelectorDispatchTool {
     do {
       options = try Options.parse(arguments)
     } catch {
-      print("error: \(error)\n\n\(Options.usage)", to: &errors)
+      print("error: \(error)", to: &errors)
+      errors.writeLines("\n" + Options.usage + "\n")
       return usageError
     }
     switch options.command {
