@@ -183,6 +183,8 @@ enum SelectorDispatchTool {
           failed = true
         }
       }
+      // The trace has this event's diagnostics; keep memory flat on long logs.
+      injector.diagnostics.removeAll()
       // Flush each event before reading the next, so a reader of a pipe sees
       // it at once; stop at the first write that fails.
       output.flush()

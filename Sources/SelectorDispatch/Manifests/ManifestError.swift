@@ -85,9 +85,17 @@ public enum ManifestError: Error, Equatable, CustomStringConvertible {
         + "list each service once"
     case .unknownService(let index, let name, let position, let suggestion):
       let hint = suggestion.map { "; did you mean \"\($0)\"?" } ?? ""
+      // The error cannot tell whether the catalog looked classes up, so
+      // it names both reasons rather than claim the class does not exist.
+      guard ServiceCatalog.isClassName(name) else {
+        return "\(Self.entry(index, name, position)) names no known service: it is not in the "
+          + "catalog, and it is not a class name (identifiers separated by dots), so no class "
+          + "was looked up\(hint)"
+      }
       return "\(Self.entry(index, name, position)) names no known service: it is not in the "
-        + "catalog and no class of that name exists (classes need their module, "
-        + "as in MyApp.PushService)\(hint)"
+        + "catalog, and no class of that name was found or class lookup is off "
+        + "(ServiceCatalog.allowsReflection); classes need their module, "
+        + "as in MyApp.PushService\(hint)"
     case .notAService(let index, let name, let position, let type):
       return "\(Self.entry(index, name, position)) names \(type), which is not a "
         + "LoadableService; it was not created"
