@@ -26,6 +26,30 @@ import Testing
         == Data(#"{"selector":"applicationWillTerminate:","params":["app"]}"#.utf8 + [0x0A]))
   }
 
+  /// Giving a file away needs root; as another user the tool's refusal to
+  /// replace a file it cannot keep the owner of is what applies.
+  @Test(.enabled(if: getuid() == 0))
+  func anExistingFileKeepsItsOwnerAndMode() throws {
+    let outcome = try ToolProcess.run(
+      """
+      chown 65534:65534 out.jsonl && chmod 604 out.jsonl &&
+      "$TOOL" replay events.jsonl --record out.jsonl >/dev/null &&
+      stat -c '%u:%g %a' out.jsonl > owner.txt
+      """, files: ["events.jsonl": Self.log, "out.jsonl": Data("old\n".utf8)])
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    #expect(outcome.files["owner.txt"] == Data("65534:65534 604\n".utf8))
+    #expect(outcome.files["out.jsonl"]?.starts(with: Data("{".utf8)) == true)
+  }
+
+  @Test func aFileWithHardLinksIsRewrittenInPlaceSoTheLinksStayTogether() throws {
+    let outcome = try ToolProcess.run(
+      #"ln out.jsonl other.jsonl && "$TOOL" replay events.jsonl --record out.jsonl >/dev/null"#,
+      files: ["events.jsonl": Self.log, "out.jsonl": Data("old\n".utf8)])
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    #expect(outcome.files["out.jsonl"]?.starts(with: Data("{".utf8)) == true)
+    #expect(outcome.files["other.jsonl"] == outcome.files["out.jsonl"])
+  }
+
   @Test func aFIFOAndADeviceAreWrittenInPlaceNeverReplaced() throws {
     let outcome = try ToolProcess.run(
       """
