@@ -66,6 +66,26 @@ public struct EventLogReader {
     self.read = read
   }
 
+  /// Creates a reader of a log held in memory.
+  ///
+  /// - Parameters:
+  ///   - bytes: The whole log.
+  ///   - maximumLineLength: The longest line that becomes an event, in
+  ///     bytes without its `\n`; at least 1.
+  public init(
+    bytes: some Collection<UInt8>,
+    maximumLineLength: Int = EventLogReader.defaultMaximumLineLength
+  ) {
+    let all = Array(bytes)
+    var offset = 0
+    self.init(maximumLineLength: maximumLineLength, chunkSize: max(1, all.count)) { buffer in
+      let count = min(buffer.count, all.count - offset)
+      buffer.copyBytes(from: all[offset..<offset + count])
+      offset += count
+      return count
+    }
+  }
+
   /// Returns the next line that is not blank or a comment, reading only as
   /// much as it needs.
   ///

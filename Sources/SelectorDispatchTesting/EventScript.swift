@@ -78,17 +78,9 @@ public struct EventScript: Sendable {
   public init<Bytes: Collection<UInt8>>(
     _ bytes: Bytes, maximumLineLength: Int = EventLogReader.defaultMaximumLineLength
   ) {
-    let all = Array(bytes)
-    var offset = 0
-    var reader = EventLogReader(maximumLineLength: maximumLineLength, chunkSize: max(1, all.count))
-    { buffer in
-      let count = min(buffer.count, all.count - offset)
-      buffer.copyBytes(from: all[offset..<offset + count])
-      offset += count
-      return count
-    }
+    var reader = EventLogReader(bytes: bytes, maximumLineLength: maximumLineLength)
     var lines: [Result<Event, Problem>] = []
-    // The closure cannot throw.
+    // Reading from memory never throws.
     while let line = try? reader.next() { lines.append(line) }
     self.lines = lines
   }

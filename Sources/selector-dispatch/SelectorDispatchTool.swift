@@ -58,16 +58,9 @@ enum SelectorDispatchTool {
     case .selectors:
       return listSelectors(domain: options.domain, output: &output, errors: &errors)
     case .demo:
-      let script = Array(DemoApp.script.utf8)
-      var offset = 0
-      let reader = EventLogReader { buffer in
-        let count = min(buffer.count, script.count - offset)
-        buffer.copyBytes(from: script[offset..<offset + count])
-        offset += count
-        return count
-      }
       return play(
-        reader, file: "<demo script>", identity: nil, options: options, output: &output,
+        EventLogReader(bytes: Array(DemoApp.script.utf8)), file: "<demo script>", identity: nil,
+        options: options, output: &output,
         errors: &errors)
     case .replay(let path):
       let input: InputFile
