@@ -6,7 +6,9 @@ import Foundation
 /// - `-` is standard output.
 /// - A regular file, or a path that does not exist yet, is written to a new
 ///   temporary file in the same directory, which replaces it at the end
-///   with `rename(2)`: a failed run leaves the old recording as it was. An
+///   with `rename(2)`: a failed run leaves the old recording as it was, and
+///   a run stopped by SIGINT, SIGTERM or SIGHUP keeps every event dispatched
+///   (see ``InterruptedRecording``). An
 ///   existing file keeps its mode and owner (the tool refuses, before
 ///   dispatching anything, when it cannot keep the owner). A file with more
 ///   than one hard link is rewritten in place instead, so the links stay
@@ -64,6 +66,7 @@ struct Recording {
       let temporary = try Self.temporaryFile(for: path, mode: 0o666 & ~mask, owner: nil)
       output = FileOutput(temporary.descriptor)
       replacement = (temporary.path, path)
+      InterruptedRecording.watch(temporary: temporary.path, destination: path)
       return
     }
     if let match = protected.first(where: { $0.0 == FileIdentity(status) }) {
@@ -79,6 +82,7 @@ struct Recording {
         for: destination, mode: status.st_mode & 0o7777, owner: (status.st_uid, status.st_gid))
       output = FileOutput(temporary.descriptor)
       replacement = (temporary.path, destination)
+      InterruptedRecording.watch(temporary: temporary.path, destination: destination)
     case S_IFIFO, S_IFCHR, S_IFSOCK:
       output = FileOutput(try Self.openInPlace(path, flags: O_WRONLY))
       replacement = nil
@@ -90,12 +94,20 @@ struct Recording {
     }
   }
 
+  /// Writes the buffered lines; after a failure, an interruption removes
+  /// the temporary file rather than move it into place.
+  mutating func flush() {
+    output.flush()
+    if output.failure != nil { InterruptedRecording.markFailed() }
+  }
+
   /// Writes the buffered lines, closes the file and, for a regular file,
   /// moves the temporary file into place.
   ///
   /// - Returns: `nil`, or the error that kept the recording from being
   ///   complete; the file the path names is then left as it was.
   mutating func finish() -> String? {
+    defer { InterruptedRecording.stop() }
     output.flush()
     if let failure = output.failure {
       abandon()
@@ -121,6 +133,7 @@ struct Recording {
 
   /// Closes the file and removes the temporary file, if any.
   func abandon() {
+    InterruptedRecording.stop()
     guard !isStandardOutput else { return }
     _ = close(output.descriptor)
     if let replacement { _ = unlink(replacement.temporary) }

@@ -180,9 +180,10 @@ enum SelectorDispatchTool {
       injector.diagnostics.removeAll()
       // Flush each event before reading the next, so a reader of a pipe sees
       // it at once; stop at the first write that fails.
+      // The recording first: whoever sees the trace can rely on it.
+      recording?.flush()
       output.flush()
       errors.flush()
-      recording?.output.flush()
       if output.failure != nil || errors.failure != nil || recording?.output.failure != nil {
         status = ioFailure
         break

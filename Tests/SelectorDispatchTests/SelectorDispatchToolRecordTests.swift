@@ -50,6 +50,31 @@ import Testing
     #expect(outcome.files["other.jsonl"] == outcome.files["out.jsonl"])
   }
 
+  @Test func aRecordingStoppedBySIGTERMKeepsEveryEventDispatched() throws {
+    // The tool reads a FIFO that stays open, as with `tail -f`; once its
+    // trace of the first event is read back, it is stopped.
+    let outcome = try ToolProcess.run(
+      """
+      mkfifo in traces
+      "$TOOL" replay in --json --record out.jsonl > traces &
+      pid=$!
+      exec 4< traces
+      exec 3> in
+      cat events.jsonl >&3
+      read -r line <&4
+      kill -TERM $pid
+      wait $pid
+      echo $? > status.txt
+      ls -A > files.txt
+      """, files: ["events.jsonl": Self.log])
+    #expect(outcome.files["status.txt"] == Data("143\n".utf8), "ended by SIGTERM, as before")
+    #expect(
+      outcome.files["out.jsonl"]
+        == Data(#"{"selector":"applicationWillTerminate:","params":["app"]}"#.utf8 + [0x0A]))
+    let files = String(decoding: outcome.files["files.txt"] ?? Data(), as: UTF8.self)
+    #expect(!files.contains(".out.jsonl."), "no temporary file is left: \(files)")
+  }
+
   @Test func aFIFOAndADeviceAreWrittenInPlaceNeverReplaced() throws {
     let outcome = try ToolProcess.run(
       """
