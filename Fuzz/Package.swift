@@ -18,6 +18,10 @@ let package = Package(
       dependencies: [.product(name: "SelectorDispatchTesting", package: "SelectorDispatch")]
     ),
     .executableTarget(
+      name: "FuzzEventLogReader",
+      dependencies: [.product(name: "SelectorDispatchTesting", package: "SelectorDispatch")]
+    ),
+    .executableTarget(
       name: "FuzzManifest",
       dependencies: [.product(name: "SelectorDispatch", package: "SelectorDispatch")]
     ),

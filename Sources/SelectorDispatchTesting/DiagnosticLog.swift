@@ -18,6 +18,12 @@ public final class DiagnosticLog: Sendable {
   /// The diagnostics received so far, in order.
   public var entries: [Diagnostic] { diagnostics.withLock { $0 } }
 
+  /// Forgets the diagnostics received so far, so that a long-running
+  /// consumer, such as a replay of an endless log, holds only recent ones.
+  public func removeAll() {
+    diagnostics.withLock { $0.removeAll() }
+  }
+
   /// Installs the log as `dispatcher`'s diagnostic handler.
   ///
   /// - Parameter dispatcher: The dispatcher to listen to.

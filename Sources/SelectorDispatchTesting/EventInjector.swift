@@ -196,19 +196,23 @@ public final class EventInjector {
       return index == 0 ? application : Self.natural(param.value)
     }
     if declared.allowsNil, param.value == .null { return Optional<Any>.none as Any }
-    func fail(_ expected: String) -> ConversionFailure {
+    func fail(_ expected: String, actual: String? = nil) -> ConversionFailure {
       ConversionFailure(
         offset: param.offset,
         message: "argument \(index) of `\(entry.selector)` must be \(expected), "
-          + "but the event has \(param.value.kind)")
+          + "but the event has \(actual ?? param.value.kind)")
     }
     switch (test, param.value) {
     case (.url, .string(let text)):
-      guard !text.isEmpty, let url = URL(string: text) else { throw fail("a URL string") }
+      guard !text.isEmpty, let url = URL(string: text) else {
+        throw fail("a URL string", actual: "\(Self.quoted(text)), which is not a URL")
+      }
       return url
     case (.url, _): throw fail("a URL string")
     case (.data, .string(let text)):
-      guard let data = Data(base64Encoded: text) else { throw fail("base64 text") }
+      guard let data = Data(base64Encoded: text) else {
+        throw fail("base64 text", actual: "\(Self.quoted(text)), which is not base64")
+      }
       return data
     case (.data, _): throw fail("base64 text")
     case (.string, .string(let text)): return text
@@ -224,6 +228,14 @@ public final class EventInjector {
     case (.dictionary, _): throw fail("an object")
     case (.custom, _): return Self.natural(param.value)
     }
+  }
+
+  /// A string from the log as JSON, shortened to keep a message readable.
+  private static func quoted(_ text: String) -> String {
+    let limit = 60
+    let json = JSONValue.string(text).jsonText
+    guard json.count > limit else { return json }
+    return String(json.prefix(limit - 1)) + "…"
   }
 
   /// JSON as plain Swift values.

@@ -45,7 +45,12 @@ public struct EventScript: Sendable {
     }
 
     /// `LINE:COLUMN: error: MESSAGE`; prefix it with the file name.
-    public var description: String { "\(line):\(column): error: \(message)" }
+    ///
+    /// Control characters in the message are escaped, so a log line cannot
+    /// forge another line or colour a terminal.
+    public var description: String {
+      "\(line):\(column): error: \(message.escapedForDisplay)"
+    }
   }
 
   /// Every non-ignored line, in order: an event or a problem.
@@ -63,27 +68,35 @@ public struct EventScript: Sendable {
 
   /// Reads an event log.
   ///
-  /// - Parameter bytes: The log's bytes; need not be valid UTF-8 (a line that
-  ///   is not is a problem, the others still count). `\n` and `\r\n` both end
-  ///   lines.
+  /// - Parameters:
+  ///   - bytes: The log's bytes; need not be valid UTF-8 (a line that is not
+  ///     is a problem, the others still count). `\n` and `\r\n` both end
+  ///     lines; a UTF-8 byte order mark at the start is ignored.
+  ///   - maximumLineLength: The longest line that becomes an event; a longer
+  ///     one is a problem, as with ``EventLogReader``.
   /// - Complexity: O(*n*) in the number of bytes.
-  public init<Bytes: Collection<UInt8>>(_ bytes: Bytes) {
+  public init<Bytes: Collection<UInt8>>(
+    _ bytes: Bytes, maximumLineLength: Int = EventLogReader.defaultMaximumLineLength
+  ) {
+    var reader = EventLogReader(bytes: bytes, maximumLineLength: maximumLineLength)
     var lines: [Result<Event, Problem>] = []
-    var number = 0
-    for rawLine in Array(bytes).split(
-      separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-    {
-      number += 1
-      var line = rawLine[...]
-      if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
-      guard let first = line.first(where: { $0 != 0x20 && $0 != 0x09 }) else { continue }
-      if first == UInt8(ascii: "#") { continue }
-      lines.append(Self.parse(line: line, number: number))
-    }
+    // Reading from memory never throws.
+    while let line = try? reader.next() { lines.append(line) }
     self.lines = lines
   }
 
-  private static func parse(line: ArraySlice<UInt8>, number: Int) -> Result<Event, Problem> {
+  /// The UTF-8 byte order mark, ignored at the start of a log.
+  private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
+  /// Parses one line without its `\n`.
+  ///
+  /// - Returns: `nil` for a blank line or a comment.
+  static func parse(line rawLine: ArraySlice<UInt8>, number: Int) -> Result<Event, Problem>? {
+    var line = rawLine
+    if number == 1, line.starts(with: byteOrderMark) { line = line.dropFirst(3) }
+    if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
+    guard let first = line.first(where: { $0 != 0x20 && $0 != 0x09 }) else { return nil }
+    if first == UInt8(ascii: "#") { return nil }
     func problem(_ offset: Int, _ message: String) -> Result<Event, Problem> {
       .failure(Problem(line: number, column: offset + 1, message: message))
     }

@@ -20,7 +20,9 @@ extension JSONValue {
   }
 
   private static func encode(_ value: Any?, depth: Int) -> JSONValue {
-    guard let value, depth < maximumDepth else { return .null }
+    // An `Any` can hold an optional (a `nil` param or answer in an `[Any]`):
+    // unwrap every level so that `nil` is `null`, never the text "nil".
+    guard let value = flattened(value), depth < maximumDepth else { return .null }
     switch value {
     case is Void: return .null
     case let bool as Bool: return .bool(bool)
@@ -52,4 +54,23 @@ extension JSONValue {
       return text == "(Function)" ? .null : .string(text)
     }
   }
+
+  /// The value inside any number of optional layers, or `nil`.
+  private static func flattened(_ value: Any?) -> Any? {
+    guard var current = value else { return nil }
+    while let box = current as? any OptionalBox {
+      guard let inner = box.unwrapped else { return nil }
+      current = inner
+    }
+    return current
+  }
+}
+
+/// An optional seen through `Any`, so its layers can be removed.
+private protocol OptionalBox {
+  var unwrapped: Any? { get }
+}
+
+extension Optional: OptionalBox {
+  fileprivate var unwrapped: Any? { self.map { $0 as Any } }
 }

@@ -52,7 +52,7 @@ struct Options: Equatable {
     ) { options, _ in options.json = true },
     Spec(
       name: "--record", value: "FILE", commands: runCommands,
-      help: "write every dispatched event to FILE as JSON Lines, for replay"
+      help: "write every dispatched event to FILE as JSON Lines, for replay (- = stdout)"
     ) { $0.record = $1 },
     Spec(
       name: "--strict", value: nil, commands: runCommands,
@@ -91,6 +91,12 @@ struct Options: Equatable {
       commandName = first
     }
     while let argument = rest.popFirst() {
+      if !argument.hasPrefix("-") || argument == "-" {
+        let takes =
+          commandName == "replay"
+          ? "replay takes one FILE" : "'\(commandName)' takes no other arguments"
+        throw UsageError(description: "unexpected argument '\(argument)'; \(takes)")
+      }
       switch argument {
       case "--help", "-h":
         options.command = .help
@@ -108,14 +114,17 @@ struct Options: Equatable {
         throw UsageError(description: "option '\(name)' does not apply to '\(commandName)'")
       }
       var value = ""
-      if spec.value != nil {
+      if let placeholder = spec.value {
         if let inlineValue {
           value = inlineValue
         } else if let next = rest.first, !next.hasPrefix("--") {
           value = next
           rest = rest.dropFirst()
         } else {
-          throw UsageError(description: "option '\(name)' needs a value \(spec.value ?? "")")
+          throw UsageError(description: "option '\(name)' needs a value \(placeholder)")
+        }
+        guard !value.isEmpty else {
+          throw UsageError(description: "option '\(name)' needs a value \(placeholder), not ''")
         }
       } else if inlineValue != nil {
         throw UsageError(description: "option '\(name)' takes no value")
@@ -153,9 +162,17 @@ struct Options: Equatable {
       "",
       "EVENT LOG: one event per line, {\"selector\": \"...\", \"params\": [...]};",
       "blank lines and lines starting with # are ignored. Params are converted to the",
-      "types the vocabulary declares (a string for a URL, base64 for Data).",
+      "types the vocabulary declares (a string for a URL, base64 for Data). Each line is",
+      "dispatched as soon as it is read; a line longer than 16 MiB is reported and skipped.",
       "",
-      "EXIT: 0 success, 1 some event failed, 2 usage error.",
+      "RECORD: --record - writes the recording to stdout instead of the trace. A regular",
+      "file is replaced when the run ends, keeping its mode and owner; a symbolic link is",
+      "followed; a FIFO or device is written in place. The event log and the manifest are",
+      "refused.",
+      "",
+      "EXIT: 0 success, 1 some event or the manifest failed, 2 usage error,",
+      "      3 input/output error (cannot read the log or manifest, or write the output,",
+      "        the messages or the recording).",
     ]
     return lines.joined(separator: "\n")
   }

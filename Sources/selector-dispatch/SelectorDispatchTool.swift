@@ -3,31 +3,50 @@ import SelectorDispatch
 import SelectorDispatchTesting
 
 /// The `selector-dispatch` command: parses the arguments, runs, and maps the
-/// outcome to an exit code (0 success, 1 an event or file failed, 2 usage).
+/// outcome to an exit code (0 success, 1 an event or the manifest failed,
+/// 2 usage, 3 an input or output error).
 @main
 enum SelectorDispatchTool {
   static let version = "selector-dispatch 0.1.0"
 
+  /// Some event, or the manifest, failed.
+  static let failure: Int32 = 1
+  /// The command line is wrong.
+  static let usageError: Int32 = 2
+  /// A file could not be read or written: the event log, the manifest,
+  /// standard output or error, or the recording.
+  static let ioFailure: Int32 = 3
+
   static func main() {
-    var output = StandardStream(FileHandle.standardOutput)
-    var errors = StandardStream(FileHandle.standardError)
-    let status = run(
-      Array(CommandLine.arguments.dropFirst()), output: &output, errors: &errors,
-      readInput: { FileHandle.standardInput.readDataToEndOfFile() })
+    let standard = StandardDescriptors.secure()
+    var output = FileOutput(STDOUT_FILENO, isClosed: standard.outputWasClosed)
+    var errors = FileOutput(
+      STDERR_FILENO, isClosed: standard.errorWasClosed, escapesLineBreaks: true)
+    var status = run(
+      Array(CommandLine.arguments.dropFirst()), standard: standard, output: &output,
+      errors: &errors)
+    output.flush()
+    if let code = output.failure {
+      print("error: cannot write the output: \(describeErrno(code))", to: &errors)
+      status = ioFailure
+    }
+    errors.flush()
+    if errors.failure != nil { status = ioFailure }
     exit(status)
   }
 
-  /// Runs the command; everything but the process itself is injected.
+  /// Runs the command.
   static func run(
-    _ arguments: [String], output: inout some TextOutputStream,
-    errors: inout some TextOutputStream, readInput: () -> Data
+    _ arguments: [String], standard: StandardDescriptors, output: inout FileOutput,
+    errors: inout FileOutput
   ) -> Int32 {
     let options: Options
     do {
       options = try Options.parse(arguments)
     } catch {
-      print("error: \(error)\n\n\(Options.usage)", to: &errors)
-      return 2
+      print("error: \(error)", to: &errors)
+      errors.writeLines("\n" + Options.usage + "\n")
+      return usageError
     }
     switch options.command {
     case .help:
@@ -40,22 +59,21 @@ enum SelectorDispatchTool {
       return listSelectors(domain: options.domain, output: &output, errors: &errors)
     case .demo:
       return play(
-        Data(DemoApp.script.utf8), file: "<demo script>", options: options, output: &output,
+        EventLogReader(bytes: Array(DemoApp.script.utf8)), file: "<demo script>", identity: nil,
+        options: options, output: &output,
         errors: &errors)
     case .replay(let path):
-      let data: Data
-      if path == "-" {
-        data = readInput()
-      } else {
-        do {
-          data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-          print("\(path): error: cannot read the event log: \(reason(error))", to: &errors)
-          return 1
-        }
+      let input: InputFile
+      do {
+        input = try InputFile(path: path, inputWasClosed: standard.inputWasClosed)
+      } catch {
+        print("\(path == "-" ? "<stdin>" : path): error: \(error.description)", to: &errors)
+        return ioFailure
       }
+      defer { input.close() }
+      let reader = EventLogReader { buffer in try input.read(into: buffer) }
       return play(
-        data, file: path == "-" ? "<stdin>" : path, options: options, output: &output,
+        reader, file: input.name, identity: input.identity, options: options, output: &output,
         errors: &errors)
     }
   }
@@ -89,10 +107,13 @@ enum SelectorDispatchTool {
     return 0
   }
 
+  /// Registers the services, then dispatches each line as the reader
+  /// returns it, printing its trace and flushing before reading the next.
   private static func play(
-    _ data: Data, file: String, options: Options, output: inout some TextOutputStream,
-    errors: inout some TextOutputStream
+    _ reader: EventLogReader, file: String, identity: FileIdentity?, options: Options,
+    output: inout FileOutput, errors: inout FileOutput
   ) -> Int32 {
+    var reader = reader
     let injector = EventInjector()
     do {
       if let path = options.manifest {
@@ -103,83 +124,96 @@ enum SelectorDispatchTool {
       }
     } catch let error as ManifestError {
       print("\(options.manifest ?? "manifest"): error: \(error)", to: &errors)
-      return 1
+      if case .unreadableFile = error { return ioFailure }
+      return failure
     } catch {
       print("error: \(error)", to: &errors)
-      return 1
+      return failure
     }
-    var recording: FileHandle?
+    var recording: Recording?
     if let path = options.record {
-      guard FileManager.default.createFile(atPath: path, contents: nil),
-        let handle = FileHandle(forWritingAtPath: path)
-      else {
-        print("\(path): error: cannot create the event log", to: &errors)
-        return 1
+      var protected: [(FileIdentity, String)] = []
+      if let identity { protected.append((identity, "the event log being replayed")) }
+      if let manifest = options.manifest, let identity = FileIdentity(path: manifest) {
+        protected.append((identity, "the manifest"))
       }
-      recording = handle
+      do {
+        recording = try Recording(path: path, standardOutput: output, protected: protected)
+      } catch {
+        print("\(path): error: refusing to record here: \(error.description)", to: &errors)
+        return ioFailure
+      }
     }
-    defer { try? recording?.close() }
-
-    let script = EventScript(data)
-    if !options.json {
-      print(introduction(options: options, events: script.events.count), to: &output)
-    }
+    // With `--record -` standard output carries the recording alone.
+    let traces = recording?.isStandardOutput != true
+    if traces && !options.json { print(introduction(file: file, options: options), to: &output) }
     var profile = Profile()
     var failed = false
-    for line in script.lines {
-      let outcome = line.flatMap(injector.inject)
-      switch outcome {
+    var status: Int32 = 0
+    while true {
+      let next: Result<EventScript.Event, EventScript.Problem>?
+      do {
+        next = try reader.next()
+      } catch {
+        print("\(file): error: \(error)", to: &errors)
+        status = ioFailure
+        break
+      }
+      guard let line = next else { break }
+      switch line.flatMap(injector.inject) {
       case .failure(let problem):
         print("\(file):\(problem)", to: &errors)
         failed = true
       case .success(let trace):
         profile.add(trace.calls)
-        recording?.write(Data((record(trace) + "\n").utf8))
-        print(options.json ? trace.json().jsonText : "\n" + trace.readable, to: &output)
+        recording?.output.bytes(
+          Array((EventScript.line(selector: trace.selector, params: trace.params) + "\n").utf8))
+        if traces {
+          print(options.json ? trace.json().jsonText : "\n" + trace.readable, to: &output)
+        }
         if case .failure(let error) = trace.result {
           print("\(file):\(trace.line ?? 0):1: error: \(error)", to: &errors)
           failed = true
         }
       }
+      // The trace has this event's diagnostics; keep memory flat on long logs.
+      injector.diagnostics.removeAll()
+      // Flush each event before reading the next, so a reader of a pipe sees
+      // it at once; stop at the first write that fails.
+      // The recording first: whoever sees the trace can rely on it.
+      recording?.flush()
+      output.flush()
+      errors.flush()
+      if output.failure != nil || errors.failure != nil || recording?.output.failure != nil {
+        status = ioFailure
+        break
+      }
       if failed && options.strict { break }
     }
-    if !options.json {
+    if traces && !options.json && status == 0 {
       print("\nProfile: time each service spent in its handlers\n" + profile.table, to: &output)
     }
-    return failed ? 1 : 0
+    if var finished = recording {
+      if status == 0 || finished.output.failure != nil {
+        if let problem = finished.finish() {
+          print("\(finished.name): error: \(problem)", to: &errors)
+          status = ioFailure
+        }
+      } else {
+        finished.abandon()
+      }
+    }
+    return status != 0 ? status : failed ? failure : 0
   }
 
-  private static func introduction(options: Options, events: Int) -> String {
+  private static func introduction(file: String, options: Options) -> String {
     let source =
       options.manifest.map { "the services of \($0)" } ?? "the demo app's six services"
     return """
-      Dispatching \(events) events to \(source).
+      Dispatching the events of \(file) to \(source) as they are read.
       Each event shows its selector and fold, then every service that handled it, in call
       order (higher priority first), with its answer and time, then the folded result (=).
       null means "no opinion". Completions show the one value the caller's completion got.
       """
   }
-
-  /// The event as a replayable event-log line.
-  private static func record(_ trace: Trace) -> String {
-    let params = JSONValue(encoding: trace.params)
-    return JSONValue.object([
-      ("selector", .init(.string(trace.selector), at: 0)), ("params", .init(params, at: 0)),
-    ]).jsonText
-  }
-
-  private static func reason(_ error: any Error) -> String {
-    let error = error as NSError
-    if let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError {
-      return String(cString: strerror(Int32(underlying.code)))
-    }
-    return error.localizedDescription
-  }
-}
-
-/// Writes text to a file handle.
-struct StandardStream: TextOutputStream {
-  let handle: FileHandle
-  init(_ handle: FileHandle) { self.handle = handle }
-  mutating func write(_ string: String) { handle.write(Data(string.utf8)) }
 }

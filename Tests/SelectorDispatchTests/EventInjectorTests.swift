@@ -94,4 +94,23 @@ extension EventInjectorTests {
     let next = injector.inject("applicationWillTerminate:", injector.application)
     #expect(next.diagnostics.isEmpty)
   }
+
+  @Test func forgettingDiagnosticsBetweenEventsKeepsEachTraceWhole() throws {
+    let injector = EventInjector(deadline: .seconds(1))
+    try injector.dispatcher.register(
+      service: "forgetful",
+      handlers: TypedHandler.table([
+        TypedHandler(fetch) { (_: AnyObject, _: @escaping (BackgroundFetchResult) -> Void) in }
+      ]))
+    // Registering for the deprecated fetch selector is itself reported.
+    #expect(injector.diagnostics.entries.count == 1)
+    injector.diagnostics.removeAll()
+    for _ in 0..<3 {
+      let trace = injector.inject(fetch, injector.application, ())
+      #expect(trace.diagnostics.map(\.service) == ["forgetful"])
+      #expect(injector.diagnostics.entries.count == 1, "only this event's")
+      injector.diagnostics.removeAll()
+      #expect(injector.diagnostics.entries.isEmpty)
+    }
+  }
 }

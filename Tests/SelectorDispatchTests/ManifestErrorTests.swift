@@ -53,9 +53,15 @@ import Testing
       message: "entry 4 (\"Push\") repeats entry 1; list each service once"),
     Case(
       error: .unknownService(index: 0, name: "Pusj", position: nil, suggestion: "Push"),
-      message: "entry 0 (\"Pusj\") names no known service: it is not in the catalog and no "
-        + "class of that name exists (classes need their module, as in MyApp.PushService); "
-        + "did you mean \"Push\"?"),
+      message: "entry 0 (\"Pusj\") names no known service: it is not in the catalog, and no "
+        + "class of that name was found or class lookup is off "
+        + "(ServiceCatalog.allowsReflection); classes need their module, as in "
+        + "MyApp.PushService; did you mean \"Push\"?"),
+    Case(
+      error: .unknownService(index: 1, name: "push-service", position: nil, suggestion: nil),
+      message: "entry 1 (\"push-service\") names no known service: it is not in the catalog, "
+        + "and it is not a class name (identifiers separated by dots), so no class was "
+        + "looked up"),
     Case(
       error: .notAService(
         index: 1, name: "Foundation.FileHandle", position: nil, type: "Foundation.FileHandle"),

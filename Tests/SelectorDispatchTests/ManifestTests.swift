@@ -235,7 +235,7 @@ import Testing
     Bad(
       input: #"["\ud800"]"#,
       error: json(
-        1, 9, "unpaired surrogate \\ud800")),
+        1, 9, "unpaired surrogate \\uD800")),
     Bad(
       input: String(repeating: "[", count: 40),
       error: json(
@@ -246,6 +246,13 @@ import Testing
         path: "the manifest", position: nil,
         expected: "an array of service names or a dictionary with a `services` array",
         actual: "a string (\"PushService\")")),
+    Bad(
+      input: "just words",
+      error: .malformed(
+        format: "property list", position: nil,
+        reason: "this is not JSON, an XML property list or a binary property list; OpenStep "
+          + "(old-style text) property lists are not supported: convert one with "
+          + "`plutil -convert xml1 FILE`")),
     Bad(
       input: "",
       error: .malformed(

@@ -18,6 +18,9 @@ import Testing
       $0.manifest == "m.json" && $0.record == "out.jsonl"
     },
     Good(arguments: ["--manifest=m.plist"]) { $0.manifest == "m.plist" },
+    Good(arguments: ["replay", "-", "--record", "-"]) {
+      $0.command == .replay(path: "-") && $0.record == "-"
+    },
     Good(arguments: ["selectors", "--domain", "urlOpening"]) {
       $0.command == .selectors && $0.domain == "urlOpening"
     },
@@ -46,6 +49,12 @@ import Testing
     Bad(
       arguments: ["selectors", "--json"], message: "option '--json' does not apply to 'selectors'"),
     Bad(arguments: ["--domain", "x"], message: "option '--domain' does not apply to 'demo'"),
+    Bad(
+      arguments: ["replay", "a", "b"], message: "unexpected argument 'b'; replay takes one FILE"),
+    Bad(
+      arguments: ["demo", "-"], message: "unexpected argument '-'; 'demo' takes no other arguments"),
+    Bad(arguments: ["--manifest="], message: "option '--manifest' needs a value FILE, not ''"),
+    Bad(arguments: ["--record", ""], message: "option '--record' needs a value FILE, not ''"),
   ])
   func rejects(_ bad: Bad) {
     #expect(throws: Options.UsageError(description: bad.message)) {

@@ -19,11 +19,11 @@ private func makeCatalog() -> ServiceCatalog {
   return catalog
 }
 
-/// libFuzzer entry point: any bytes, as a manifest (JSON, XML, binary or
-/// OpenStep property list), must parse or throw a ``ManifestError`` with a
-/// message, never crash. A parsed manifest has unique, non-empty names and
-/// real positions; registering it against a small catalog is all or
-/// nothing.
+/// libFuzzer entry point: any bytes, as a manifest (JSON, or an XML or
+/// binary property list; OpenStep is refused), must parse or throw a
+/// ``ManifestError`` with a message, never crash. A parsed manifest has
+/// unique, non-empty names and real positions; registering it against a
+/// small catalog is all or nothing.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzManifest(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
   let data = Data(UnsafeBufferPointer(start: start, count: count))

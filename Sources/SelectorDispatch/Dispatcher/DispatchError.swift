@@ -71,7 +71,13 @@ public enum DispatchError: Error, Equatable, CustomStringConvertible {
   case duplicateVocabularyEntry(vocabulary: String, selector: String)
 
   /// A sentence that says what was wrong, where, and what was expected.
-  public var description: String {
+  ///
+  /// Control characters and bidirectional format characters from selectors,
+  /// names and reasons are escaped, so no input can forge a line or colour
+  /// a terminal through a message.
+  public var description: String { sentence.escapedForDisplay }
+
+  private var sentence: String {
     switch self {
     case .malformedSelector(let selector, let offset, let reason):
       return "malformed selector \(Self.quote(selector)) at offset \(offset): \(reason)"

@@ -30,8 +30,14 @@ struct JSONParser {
   private func describe(_ byte: UInt8) -> String {
     switch byte {
     case 0x20...0x7E: "'\(Character(Unicode.Scalar(byte)))'"
-    default: "byte 0x\(String(byte, radix: 16, uppercase: true))"
+    default: "byte \(Self.hex(byte))"
     }
+  }
+
+  /// `0x07`: a byte in two upper-case hex digits.
+  private static func hex(_ byte: UInt8) -> String {
+    let digits = String(byte, radix: 16, uppercase: true)
+    return "0x" + (digits.count < 2 ? "0" : "") + digits
   }
 
   private mutating func skipWhitespace() {
@@ -227,21 +233,21 @@ struct JSONParser {
       if (0xD800..<0xDC00).contains(high) {
         guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
           bytes[index + 1] == UInt8(ascii: "u")
-        else { throw error("unpaired surrogate \\u\(String(high, radix: 16))") }
+        else { throw error("unpaired surrogate \(String.hexEscape(high))") }
         index += 2
         let low = try parseHex4()
         guard (0xDC00..<0xE000).contains(low) else {
-          throw error("invalid low surrogate \\u\(String(low, radix: 16))")
+          throw error("invalid low surrogate \(String.hexEscape(low))")
         }
         let value = 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)
         return Unicode.Scalar(value) ?? "\u{FFFD}"
       }
       guard let scalar = Unicode.Scalar(high) else {
-        throw error("unpaired surrogate \\u\(String(high, radix: 16))")
+        throw error("unpaired surrogate \(String.hexEscape(high))")
       }
       return scalar
     default:
-      throw error("invalid escape '\\\(describe(byte))'", at: index - 2)
+      throw error("invalid escape: \(describe(byte)) after a backslash", at: index - 2)
     }
   }
 
@@ -278,14 +284,14 @@ struct JSONParser {
       default: (0, 0, 0)
       }
     guard count > 0, start + count <= bytes.count else {
-      throw error("invalid UTF-8 (byte 0x\(String(lead, radix: 16, uppercase: true)))")
+      throw error("invalid UTF-8 (byte \(Self.hex(lead)))")
     }
     var value = initial
     for offset in 1..<count {
       let byte = bytes[start + offset]
       guard byte & 0xC0 == 0x80 else {
         throw error(
-          "invalid UTF-8 (byte 0x\(String(byte, radix: 16, uppercase: true)))", at: start + offset)
+          "invalid UTF-8 (byte \(Self.hex(byte)))", at: start + offset)
       }
       value = value << 6 | UInt32(byte & 0x3F)
     }

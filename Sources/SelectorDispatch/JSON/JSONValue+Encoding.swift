@@ -1,9 +1,10 @@
 extension JSONValue {
   /// The value as compact JSON text on one line, members in order.
   ///
-  /// Non-ASCII text is written as-is (UTF-8); control characters, quotes and
-  /// backslashes are escaped. Doubles use Swift's shortest round-tripping
-  /// form.
+  /// Non-ASCII text is written as-is (UTF-8); quotes, backslashes, control
+  /// characters (C0, DEL and C1), line separators and bidirectional format
+  /// characters are escaped, so printed JSON cannot act on a terminal.
+  /// Doubles use Swift's shortest round-tripping form.
   package var jsonText: String {
     var output = ""
     write(to: &output)
@@ -45,9 +46,7 @@ extension JSONValue {
       case "\n": output += "\\n"
       case "\r": output += "\\r"
       case "\t": output += "\\t"
-      case _ where scalar.value < 0x20:
-        let hex = String(scalar.value, radix: 16)
-        output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      case _ where String.needsEscape(scalar): output += String.hexEscape(scalar)
       default: output.unicodeScalars.append(scalar)
       }
     }

@@ -22,10 +22,36 @@ extension Manifest {
     do {
       root = try JSONValue.parse(body, maximumDepth: maximumJSONDepth)
     } catch {
+      let hint =
+        looksLikeOpenStep(body)
+        ? "; this looks like an OpenStep property list, which is not supported: convert it "
+          + "with `plutil -convert xml1 FILE`" : ""
       throw .malformed(
-        format: "JSON", position: lines.position(of: error.offset), reason: error.reason)
+        format: "JSON", position: lines.position(of: error.offset), reason: error.reason + hint)
     }
     return try JSONConversion(bytes: body, lines: lines).value(root)
+  }
+
+  /// Whether a dictionary's first key is followed by `=` (or is unquoted),
+  /// as in OpenStep's `{ services = (Push); }`, where JSON has `"key":`.
+  private static func looksLikeOpenStep(_ bytes: [UInt8]) -> Bool {
+    let significant = bytes.lazy.filter { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+    var iterator = significant.makeIterator()
+    guard iterator.next() == UInt8(ascii: "{"), let first = iterator.next() else { return false }
+    guard first == UInt8(ascii: "\"") else {
+      return first != UInt8(ascii: "}")
+    }
+    var escaped = false
+    while let byte = iterator.next() {
+      if escaped {
+        escaped = false
+      } else if byte == UInt8(ascii: "\\") {
+        escaped = true
+      } else if byte == UInt8(ascii: "\"") {
+        return iterator.next() == UInt8(ascii: "=")
+      }
+    }
+    return false
   }
 }
 

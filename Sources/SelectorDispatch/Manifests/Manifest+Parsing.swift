@@ -5,9 +5,11 @@ extension Manifest {
   ///
   /// Data that begins with `{` or `[` (after an optional byte order mark
   /// and white space) is read as JSON; anything else as a property list
-  /// (XML, binary, or OpenStep text). Both shapes described in ``Manifest``
-  /// are accepted.
-  /// Entry names must be unique, disabled entries included.
+  /// (XML or binary; OpenStep text property lists are refused). Both shapes
+  /// described in ``Manifest`` are accepted. Entry names must be unique,
+  /// disabled entries included, and so must the keys of every dictionary:
+  /// a repeated key, or anything after the document, is an error in either
+  /// format.
   ///
   /// Pure and safe on any input: it never traps, refuses data larger than
   /// ``maximumSize`` and nesting deeper than 32 levels, and runs in

@@ -7,18 +7,32 @@ extension Manifest {
   /// Reads a property list and converts it to the common value form.
   ///
   /// Binary property lists go to ``ManifestBinaryPropertyListReader``:
-  /// Foundation on Linux crashes on some malformed ones. XML and OpenStep
-  /// property lists go to `PropertyListSerialization`, which survives
-  /// mutation fuzzing of both. Property lists carry no positions, except the
-  /// line a syntax error names.
+  /// Foundation on Linux crashes on some malformed ones. XML property lists
+  /// go to `PropertyListSerialization`, which survives mutation fuzzing,
+  /// then to ``ManifestXMLPropertyListChecker``, which refuses the repeated
+  /// keys and trailing content Foundation lets through, as the JSON reader
+  /// does. OpenStep (old-style text) property lists are refused: Foundation
+  /// keeps one value of a repeated key silently, and their dictionaries
+  /// begin with `{` like JSON. Property lists carry no positions, except the
+  /// line an error names.
   static func readPropertyList(_ data: Data) throws(ManifestError) -> ManifestValue {
     guard !data.isEmpty else {
       throw .malformed(format: "property list", position: nil, reason: "the file is empty")
     }
-    let bytes = [UInt8](data.prefix(8))
-    if ManifestBinaryPropertyListReader.recognizes(bytes) {
-      var reader = try ManifestBinaryPropertyListReader([UInt8](data))
+    let bytes = [UInt8](data)
+    if ManifestBinaryPropertyListReader.recognizes(Array(bytes.prefix(8))) {
+      var reader = try ManifestBinaryPropertyListReader(bytes)
       return try reader.readDocument()
+    }
+    var rest = bytes[...]
+    if rest.starts(with: [0xEF, 0xBB, 0xBF]) { rest = rest.dropFirst(3) }
+    guard rest.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "<")
+    else {
+      throw .malformed(
+        format: "property list", position: nil,
+        reason: "this is not JSON, an XML property list or a binary property list; OpenStep "
+          + "(old-style text) property lists are not supported: convert one with "
+          + "`plutil -convert xml1 FILE`")
     }
     let object: Any
     do {
@@ -29,6 +43,8 @@ extension Manifest {
         ?? error.localizedDescription
       throw .malformed(format: "property list", position: line(in: reason), reason: reason)
     }
+    var checker = ManifestXMLPropertyListChecker(bytes)
+    try checker.check()
     return try value(object, depth: 0)
   }
 

@@ -9,6 +9,10 @@ public enum ManifestError: Error, Equatable, CustomStringConvertible {
   case unreadableFile(path: String, reason: String)
 
   /// The manifest is larger than ``Manifest/maximumSize``.
+  ///
+  /// `bytes` is the file's size, or `limit + 1` when the size is not known
+  /// in advance (a pipe or a device such as /dev/zero, read until it passed
+  /// the limit): the message then says "more than `limit` bytes".
   case tooLarge(bytes: Int, limit: Int)
 
   /// The file is not valid JSON or not a valid property list.
@@ -51,12 +55,19 @@ public enum ManifestError: Error, Equatable, CustomStringConvertible {
     index: Int, name: String, position: Manifest.Position?, reason: DispatchError)
 
   /// A sentence that says what was wrong, where, and what was expected.
-  public var description: String {
+  ///
+  /// Control characters and bidirectional format characters from the file
+  /// are escaped as `\\u001B`, so a manifest
+  /// cannot forge a line or colour a terminal through a message.
+  public var description: String { sentence.escapedForDisplay }
+
+  private var sentence: String {
     switch self {
     case .unreadableFile(let path, let reason):
       return "cannot read the manifest at \(path): \(reason)"
     case .tooLarge(let bytes, let limit):
-      return "the manifest is \(bytes) bytes; manifests larger than \(limit) bytes are refused"
+      let size = bytes == limit + 1 ? "more than \(limit)" : "\(bytes)"
+      return "the manifest is \(size) bytes; manifests larger than \(limit) bytes are refused"
     case .malformed(let format, let position, let reason):
       return "the \(format) manifest is malformed\(Self.at(position)): \(reason)"
     case .unexpectedShape(let path, let position, let expected, let actual):
@@ -74,9 +85,17 @@ public enum ManifestError: Error, Equatable, CustomStringConvertible {
         + "list each service once"
     case .unknownService(let index, let name, let position, let suggestion):
       let hint = suggestion.map { "; did you mean \"\($0)\"?" } ?? ""
+      // The error cannot tell whether the catalog looked classes up, so
+      // it names both reasons rather than claim the class does not exist.
+      guard ServiceCatalog.isClassName(name) else {
+        return "\(Self.entry(index, name, position)) names no known service: it is not in the "
+          + "catalog, and it is not a class name (identifiers separated by dots), so no class "
+          + "was looked up\(hint)"
+      }
       return "\(Self.entry(index, name, position)) names no known service: it is not in the "
-        + "catalog and no class of that name exists (classes need their module, "
-        + "as in MyApp.PushService)\(hint)"
+        + "catalog, and no class of that name was found or class lookup is off "
+        + "(ServiceCatalog.allowsReflection); classes need their module, "
+        + "as in MyApp.PushService\(hint)"
     case .notAService(let index, let name, let position, let type):
       return "\(Self.entry(index, name, position)) names \(type), which is not a "
         + "LoadableService; it was not created"

@@ -1,0 +1,66 @@
+import Foundation
+
+/// Keeps what was recorded when the tool is stopped with Ctrl-C (SIGINT),
+/// SIGTERM or SIGHUP, as `tail -f app.log | selector-dispatch replay -
+/// --record session.jsonl` is.
+///
+/// A recording to a regular file goes to a temporary file that replaces the
+/// destination when the run ends. Every event is flushed as it is
+/// dispatched, so on one of those signals the handler moves the temporary
+/// file into place with `rename(2)` (async-signal-safe) and lets the signal
+/// end the process as it would have; after a write failed it removes the
+/// temporary file instead, leaving the destination as it was.
+enum InterruptedRecording {
+  /// The two paths as C strings, owned here; `nil` when nothing is pending.
+  nonisolated(unsafe) private static var temporary: UnsafeMutablePointer<CChar>?
+  nonisolated(unsafe) private static var destination: UnsafeMutablePointer<CChar>?
+  /// Whether every write so far succeeded.
+  nonisolated(unsafe) private static var intact: sig_atomic_t = 1
+
+  private static let signals = [SIGINT, SIGTERM, SIGHUP]
+
+  /// Starts watching for the signals on behalf of one temporary file. A
+  /// signal the tool was started with ignored (as by `nohup`) stays
+  /// ignored.
+  ///
+  /// - Parameters:
+  ///   - temporary: The temporary file being written.
+  ///   - destination: The path it replaces.
+  static func watch(temporary: String, destination: String) {
+    self.temporary = strdup(temporary)
+    self.destination = strdup(destination)
+    intact = 1
+    for number in signals {
+      let previous = signal(number) { number in
+        if let temporary = InterruptedRecording.temporary {
+          if InterruptedRecording.intact != 0, let destination = InterruptedRecording.destination {
+            rename(temporary, destination)
+          } else {
+            unlink(temporary)
+          }
+        }
+        signal(number, SIG_DFL)
+        raise(number)
+      }
+      if unsafeBitCast(previous, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) {
+        signal(number, SIG_IGN)
+      }
+    }
+  }
+
+  /// Records that a write failed: an interruption now removes the
+  /// temporary file.
+  static func markFailed() {
+    intact = 0
+  }
+
+  /// Stops watching: the run is finishing the recording itself.
+  static func stop() {
+    let (pendingTemporary, pendingDestination) = (temporary, destination)
+    // Cleared first: a signal from here on finds nothing to move.
+    temporary = nil
+    destination = nil
+    free(pendingTemporary)
+    free(pendingDestination)
+  }
+}

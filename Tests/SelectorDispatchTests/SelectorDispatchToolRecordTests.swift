@@ -1,0 +1,182 @@
+import Foundation
+import Testing
+
+/// End to end through the built binary: `--record` never replaces what is
+/// not a regular file, never writes the file being read, keeps a file's
+/// mode, and records losslessly; messages are escaped.
+@Suite struct SelectorDispatchToolRecordTests {
+  static let event = #"{"selector": "applicationWillTerminate:", "params": ["app"]}"#
+  static let log = Data((event + "\n").utf8)
+
+  func mode(_ path: String) throws -> Int {
+    try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int ?? -1
+  }
+
+  @Test func aSymbolicLinkIsFollowedAndKeptAndTheTargetKeepsItsMode() throws {
+    let outcome = try ToolProcess.run(
+      """
+      chmod 640 target.jsonl && ln -s target.jsonl link.jsonl &&
+      "$TOOL" replay events.jsonl --record link.jsonl >/dev/null &&
+      test -L link.jsonl && stat -c %a target.jsonl > mode.txt
+      """, files: ["events.jsonl": Self.log, "target.jsonl": Data("old\n".utf8)])
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    #expect(outcome.files["mode.txt"] == Data("640\n".utf8))
+    #expect(
+      outcome.files["target.jsonl"]
+        == Data(#"{"selector":"applicationWillTerminate:","params":["app"]}"#.utf8 + [0x0A]))
+  }
+
+  /// Giving a file away needs root; as another user the tool's refusal to
+  /// replace a file it cannot keep the owner of is what applies.
+  @Test(.enabled(if: getuid() == 0))
+  func anExistingFileKeepsItsOwnerAndMode() throws {
+    let outcome = try ToolProcess.run(
+      """
+      chown 65534:65534 out.jsonl && chmod 604 out.jsonl &&
+      "$TOOL" replay events.jsonl --record out.jsonl >/dev/null &&
+      stat -c '%u:%g %a' out.jsonl > owner.txt
+      """, files: ["events.jsonl": Self.log, "out.jsonl": Data("old\n".utf8)])
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    #expect(outcome.files["owner.txt"] == Data("65534:65534 604\n".utf8))
+    #expect(outcome.files["out.jsonl"]?.starts(with: Data("{".utf8)) == true)
+  }
+
+  @Test func aFileWithHardLinksIsRewrittenInPlaceSoTheLinksStayTogether() throws {
+    let outcome = try ToolProcess.run(
+      #"ln out.jsonl other.jsonl && "$TOOL" replay events.jsonl --record out.jsonl >/dev/null"#,
+      files: ["events.jsonl": Self.log, "out.jsonl": Data("old\n".utf8)])
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    #expect(outcome.files["out.jsonl"]?.starts(with: Data("{".utf8)) == true)
+    #expect(outcome.files["other.jsonl"] == outcome.files["out.jsonl"])
+  }
+
+  @Test func aRecordingStoppedBySIGTERMKeepsEveryEventDispatched() throws {
+    // The tool reads a FIFO that stays open, as with `tail -f`; once its
+    // trace of the first event is read back, it is stopped.
+    let outcome = try ToolProcess.run(
+      """
+      mkfifo in traces
+      "$TOOL" replay in --json --record out.jsonl > traces &
+      pid=$!
+      exec 4< traces
+      exec 3> in
+      cat events.jsonl >&3
+      read -r line <&4
+      kill -TERM $pid
+      wait $pid
+      echo $? > status.txt
+      ls -A > files.txt
+      """, files: ["events.jsonl": Self.log])
+    #expect(outcome.files["status.txt"] == Data("143\n".utf8), "ended by SIGTERM, as before")
+    #expect(
+      outcome.files["out.jsonl"]
+        == Data(#"{"selector":"applicationWillTerminate:","params":["app"]}"#.utf8 + [0x0A]))
+    let files = String(decoding: outcome.files["files.txt"] ?? Data(), as: UTF8.self)
+    #expect(!files.contains(".out.jsonl."), "no temporary file is left: \(files)")
+  }
+
+  @Test func aFIFOAndADeviceAreWrittenInPlaceNeverReplaced() throws {
+    let outcome = try ToolProcess.run(
+      """
+      mkfifo fifo && { cat fifo > from-fifo.jsonl & } &&
+      "$TOOL" replay events.jsonl --record fifo >/dev/null && wait &&
+      test -p fifo && "$TOOL" replay events.jsonl --record /dev/null >/dev/null &&
+      test -c /dev/null
+      """, files: ["events.jsonl": Self.log])
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    #expect(outcome.files["from-fifo.jsonl"]?.count ?? 0 > 10)
+  }
+
+  struct Refusal: Sendable, CustomTestStringConvertible {
+    let script: String
+    let message: String
+    var testDescription: String { script }
+  }
+
+  @Test(arguments: [
+    Refusal(
+      script: #"ln -s events.jsonl other && "$TOOL" replay events.jsonl --record other"#,
+      message: "other: error: refusing to record here: it is the event log being replayed; "
+        + "record to another file\n"),
+    Refusal(
+      script: #""$TOOL" replay - --record events.jsonl < events.jsonl"#,
+      message: "events.jsonl: error: refusing to record here: it is the event log being "
+        + "replayed; record to another file\n"),
+    Refusal(
+      script: #"ln m.json m2 && "$TOOL" replay events.jsonl --manifest m.json --record m2"#,
+      message: "m2: error: refusing to record here: it is the manifest; record to another file\n"),
+    Refusal(
+      script: #""$TOOL" replay events.jsonl --record ."#,
+      message: ".: error: refusing to record here: it is a directory\n"),
+    Refusal(
+      script: #"ln -s nowhere dangling && "$TOOL" replay events.jsonl --record dangling"#,
+      message: "dangling: error: refusing to record here: it is a symbolic link to a file that "
+        + "does not exist\n"),
+  ])
+  func recordingRefusesTheLogTheManifestAndWhatItCannotWrite(_ refusal: Refusal) throws {
+    let manifest = Data(#"["deep-links"]"#.utf8)
+    let outcome = try ToolProcess.run(
+      refusal.script, files: ["events.jsonl": Self.log, "m.json": manifest])
+    #expect(outcome.status == 3)
+    #expect(outcome.stderr == refusal.message)
+    #expect(outcome.stdout.isEmpty, "nothing is dispatched")
+    #expect(outcome.files["events.jsonl"] == Self.log, "the log is untouched")
+    #expect(outcome.files["m.json"] == manifest, "the manifest is untouched")
+  }
+
+  @Test func recordDashIsStandardOutputAlone() throws {
+    let outcome = try ToolProcess.run(#""$TOOL" --record -"#)
+    #expect(outcome.status == 0)
+    let lines = outcome.stdout.split(separator: "\n")
+    #expect(lines.count == 12)
+    #expect(lines.allSatisfy { $0.hasPrefix(#"{"selector":""#) })
+  }
+
+  @Test func nullStaysNullInTheRecordingAndTheJSONTrace() throws {
+    let event = #"{"selector":"application:didFinishLaunchingWithOptions:","params":["app",null]}"#
+    let outcome = try ToolProcess.run(
+      #""$TOOL" replay events.jsonl --json --record out.jsonl"#,
+      files: ["events.jsonl": Data((event + "\n").utf8)])
+    #expect(outcome.status == 0, "\(outcome.stderr)")
+    #expect(outcome.files["out.jsonl"] == Data((event + "\n").utf8))
+    #expect(outcome.stdout.contains(#""params":["app",null]"#))
+    #expect(!outcome.stdout.contains("nil"))
+  }
+
+  @Test func aReplayedRecordingRecordsTheSameLines() throws {
+    let outcome = try ToolProcess.run(
+      #""$TOOL" --record one.jsonl > /dev/null && "$TOOL" replay one.jsonl --record two.jsonl"#)
+    #expect(outcome.status == 0)
+    #expect(outcome.files["one.jsonl"]?.isEmpty == false)
+    #expect(outcome.files["one.jsonl"] == outcome.files["two.jsonl"])
+  }
+
+  @Test func aByteOrderMarkStartsALogWithoutAProblem() throws {
+    let outcome = try ToolProcess.run(
+      #""$TOOL" replay events.jsonl --json"#,
+      files: ["events.jsonl": Data([0xEF, 0xBB, 0xBF]) + Self.log])
+    #expect(outcome.status == 0)
+    #expect(outcome.stderr.isEmpty)
+    #expect(outcome.stdout.hasPrefix(#"{"line":1,"#))
+  }
+
+  @Test func messagesEscapeWhatCouldForgeALineOrColourTheTerminal() throws {
+    let hostile = #"{"selector": "\u001b[31mred\nx:1:1: error: forged:", "params": [1]}"#
+    let outcome = try ToolProcess.run(
+      #""$TOOL" replay events.jsonl; "$TOOL" replay "$(printf 'no\033[2Jsuch\nfile')""#,
+      files: ["events.jsonl": Data((hostile + "\n").utf8)])
+    let lines = outcome.stderr.split(separator: "\n")
+    #expect(lines.count == 2, "\(outcome.stderr)")
+    #expect(!outcome.stderr.unicodeScalars.contains("\u{1B}"))
+    #expect(lines.first?.contains(#"\u001B[31mred\nx:1:1: error: forged:"#) == true)
+    #expect(lines.last?.hasPrefix(#"no\u001B[2Jsuch\nfile: error: cannot read"#) == true)
+  }
+
+  @Test func aURLThatIsNotOneIsQuotedInTheMessage() throws {
+    let event = #"{"selector": "application:openURL:options:", "params": ["app", "", {}]}"#
+    let outcome = try ToolProcess.run(
+      #""$TOOL" replay events.jsonl"#, files: ["events.jsonl": Data((event + "\n").utf8)])
+    #expect(
+      outcome.stderr.contains(#"must be a URL string, but the event has "", which is not a URL"#))
+  }
+}
