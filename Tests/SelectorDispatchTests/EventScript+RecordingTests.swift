@@ -3,6 +3,7 @@ import SelectorDispatchTesting
 import Testing
 
 @testable import SelectorDispatch
+@testable import selector_dispatch
 
 /// Recording is lossless: a recorded event replays to the same event, and
 /// recording the replay gives the same line.
