@@ -78,7 +78,7 @@ extension Dispatcher {
     // a third of the cost of registering (measured with callgrind). A failed
     // service's ids are never used.
     let entryIDs = ids.map { $0.map { $0 ?? -1 } }
-    let outcome = state.withLock { state -> Result<[Diagnostic], BatchFailure> in
+    let outcome = changeTable { state, retired -> Result<[Diagnostic], BatchFailure> in
       // One pass in batch order; exclusive-domain claims count against the
       // services after them and are undone on any failure.
       let exclusivity = state.exclusivity
@@ -113,7 +113,7 @@ extension Dispatcher {
           service: service.name, priority: service.priority, sequence: sequence)
         for (position, id) in entryIDs[index].enumerated() {
           state.entries[id]?.append(registration, handlerAt: position, of: tables[index].values)
-          state.published[id] = nil
+          state.unpublish(id, into: &retired)
         }
         state.services[service.name] = ServiceRecord(sequence: sequence, entryIDs: entryIDs[index])
       }

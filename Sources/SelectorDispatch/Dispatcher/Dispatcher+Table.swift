@@ -134,12 +134,16 @@ extension Dispatcher.Entry {
     Moving.append(values, index, to: &handlers)
   }
 
-  /// Removes the registrations of one registered service.
-  mutating func removeRegistrations(sequence: Int) {
+  /// Removes the registrations of one registered service and returns the
+  /// handlers as they were, for the caller to drop after unlocking (see
+  /// ``Retired``); `nil` when the service had none here.
+  mutating func removeRegistrations(sequence: Int) -> ContiguousArray<Handler>? {
     let kept = registrations.indices.filter { registrations[$0].sequence != sequence }
-    guard kept.count < registrations.count else { return }
+    guard kept.count < registrations.count else { return nil }
+    let removed = handlers
     registrations = Moving.select(kept, of: registrations)
     handlers = Moving.select(kept, of: handlers)
+    return removed
   }
 
   mutating func declare(_ fold: Fold) {
@@ -162,6 +166,14 @@ extension Dispatcher.State {
     guard let snapshot = entries[id]?.makeSnapshot() else { return nil }
     published[id] = snapshot
     return snapshot
+  }
+
+  /// Clears the published snapshot of `id` after a change, handing it to
+  /// `retired`: it may hold the last reference to a removed handler.
+  mutating func unpublish(_ id: Int, into retired: inout Retired) {
+    guard let snapshot = published[id] else { return }
+    published[id] = nil
+    retired.keep(snapshot)
   }
 
   /// Makes sure there is an entry for `key`.

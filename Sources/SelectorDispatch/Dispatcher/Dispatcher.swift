@@ -85,12 +85,14 @@ public final class Dispatcher: @unchecked Sendable {
   /// - Returns: `true` if the service was registered, `false` otherwise.
   @discardableResult
   public func unregister(service: String) -> Bool {
-    state.withLock { state in
+    changeTable { state, retired in
       guard let record = state.services.removeValue(forKey: service) else { return false }
       state.exclusivity.release(service)
       for id in record.entryIDs {
-        state.entries[id]?.removeRegistrations(sequence: record.sequence)
-        state.published[id] = nil
+        if let removed = state.entries[id]?.removeRegistrations(sequence: record.sequence) {
+          retired.keep(removed)
+        }
+        state.unpublish(id, into: &retired)
       }
       return true
     }
@@ -110,14 +112,14 @@ public final class Dispatcher: @unchecked Sendable {
   ///   when it is already declared with another fold.
   public func declare(_ selector: String, fold: Fold) throws {
     let key = try SelectorKey(selector)
-    try state.withLock { state in
+    try changeTable { state, retired in
       state.makeEntry(for: key)
       if let declared = state.entries[key.id]?.declaredFold, declared != fold {
         throw DispatchError.conflictingDeclaration(
           selector: selector, declared: declared.description, requested: fold.description)
       }
       state.entries[key.id]?.declare(fold)
-      state.published[key.id] = nil
+      state.unpublish(key.id, into: &retired)
     }
   }
 

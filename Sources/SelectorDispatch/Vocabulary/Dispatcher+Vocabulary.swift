@@ -68,8 +68,10 @@ extension Dispatcher {
     let declarations = vocabulary.entries.map { entry in
       (SelectorKey(validated: entry.selector, arity: entry.arity), Contract(entry))
     }
-    try state.withLock { state in
+    try changeTable { state, retired in
       var next = state
+      // Whatever `next` replaced or the old state held is dropped unlocked.
+      defer { retired.keep(next) }
       for (key, contract) in declarations {
         next.makeEntry(for: key)
         let existing = next.entries[key.id]
@@ -84,12 +86,12 @@ extension Dispatcher {
         }
         if existing?.contract == nil {
           next.entries[key.id]?.declare(contract)
-          next.published[key.id] = nil
+          next.unpublish(key.id, into: &retired)
         }
       }
       next.exclusivity.domains.formUnion(vocabulary.exclusiveDomains)
       try next.recomputeOwners()
-      state = next
+      swap(&state, &next)
     }
   }
 
