@@ -87,26 +87,63 @@ extension Dispatcher {
 
   struct ServiceRecord {
     let sequence: Int
-    let entryIDs: [Int]
+    /// The slots of the selectors the service handles.
+    let slots: [Int]
   }
 
+  /// The dispatcher's table. Everything in it is indexed by the
+  /// dispatcher's own *slot* for a selector (0, 1, 2, … in the order
+  /// selectors first appear here), never by the process-wide interned
+  /// identity, so its size is in proportion to this dispatcher's selectors.
   struct State {
-    /// Selector text to interned identity, for every selector seen here.
-    var ids: [String: Int] = [:]
-    /// The same, for the string-keyed dispatch path.
+    /// Selector text to slot: the one map from text, byte-exact (see
+    /// ``SelectorIndex``). Only validated selectors are ever put in it, so
+    /// text that ``SelectorKey`` rejects is never found.
     var index: SelectorIndex
-    /// Indexed by ``SelectorKey``'s interned identity.
-    var entries: ContiguousArray<Entry?> = []
-    /// What dispatches read, indexed like ``entries``: `nil` after a change
-    /// (every change to an entry clears its slot), built by the next
-    /// dispatch. Kept apart from the entries so that the common dispatch
-    /// reads one word, without a mutating access to an entry.
+    /// A ``SelectorKey``'s interned identity to slot.
+    var slots = SlotMap()
+    /// The selector of each slot.
+    var keys: ContiguousArray<SelectorKey> = []
+    /// Indexed by slot.
+    var entries: ContiguousArray<Entry> = []
+    /// What dispatches read, indexed by slot: `nil` after a change (every
+    /// change to an entry clears its slot), built by the next dispatch. Kept
+    /// apart from the entries so that the common dispatch reads one word,
+    /// without a mutating access to an entry.
     var published: ContiguousArray<Snapshot?> = []
     var services: [String: ServiceRecord] = [:]
     var nextSequence = 0
     var exclusivity = Exclusivity()
   }
 
+}
+
+extension Dispatcher {
+  /// The snapshot of `selector`, found byte for byte; `nil` when it is not
+  /// known here, including any text that is not a valid selector.
+  func snapshot(of selector: String) -> Snapshot? {
+    // Hash the bytes before taking the lock.
+    if let found = selector.utf8.withContiguousStorageIfAvailable({ text in
+      let hash = SelectorIndex.hash(text, seed: seed)
+      return state.withLock { state -> Snapshot? in
+        state.index.id(of: text, hash: hash).flatMap { state.snapshot($0) }
+      }
+    }) {
+      return found
+    }
+    var native = selector
+    return native.withUTF8 { text in
+      let hash = SelectorIndex.hash(text, seed: seed)
+      return state.withLock { state -> Snapshot? in
+        state.index.id(of: text, hash: hash).flatMap { state.snapshot($0) }
+      }
+    }
+  }
+
+  /// The snapshot of `key`, or `nil` when it is not known here.
+  func snapshot(of key: SelectorKey) -> Snapshot? {
+    state.withLock { state in state.slots.slot(of: key.id).flatMap { state.snapshot($0) } }
+  }
 }
 
 extension Dispatcher.Entry {
@@ -158,34 +195,45 @@ extension Dispatcher.Entry {
 }
 
 extension Dispatcher.State {
-  /// The snapshot of the selector with interned identity `id`, or `nil`
-  /// when the selector is not known here.
-  mutating func snapshot(_ id: Int) -> Dispatcher.Snapshot? {
-    guard id < published.count else { return nil }
-    if let snapshot = published[id] { return snapshot }
-    guard let snapshot = entries[id]?.makeSnapshot() else { return nil }
-    published[id] = snapshot
+  /// The snapshot of the selector in `slot`, or `nil` when the selector is
+  /// not known here (its slot holds only an empty entry).
+  mutating func snapshot(_ slot: Int) -> Dispatcher.Snapshot? {
+    if let snapshot = published[slot] { return snapshot }
+    guard let snapshot = entries[slot].makeSnapshot() else { return nil }
+    published[slot] = snapshot
     return snapshot
   }
 
-  /// Clears the published snapshot of `id` after a change, handing it to
+  /// Clears the published snapshot of `slot` after a change, handing it to
   /// `retired`: it may hold the last reference to a removed handler.
-  mutating func unpublish(_ id: Int, into retired: inout Retired) {
-    guard let snapshot = published[id] else { return }
-    published[id] = nil
+  mutating func unpublish(_ slot: Int, into retired: inout Retired) {
+    guard let snapshot = published[slot] else { return }
+    published[slot] = nil
     retired.keep(snapshot)
   }
 
-  /// Makes sure there is an entry for `key`.
-  mutating func makeEntry(for key: SelectorKey) {
-    if entries.count <= key.id {
-      entries.append(contentsOf: repeatElement(nil, count: key.id + 1 - entries.count))
-      published.append(contentsOf: repeatElement(nil, count: key.id + 1 - published.count))
-    }
-    if entries[key.id] == nil {
-      entries[key.id] = Dispatcher.Entry(arity: key.arity)
-      ids[key.description] = key.id
-      index.insert(key.description, id: key.id)
-    }
+  /// The slot of `key`, made (with an empty entry) if it has none yet.
+  @discardableResult
+  mutating func makeEntry(for key: SelectorKey) -> Int {
+    if let slot = slots.slot(of: key.id) { return slot }
+    let slot = entries.count
+    entries.append(Dispatcher.Entry(arity: key.arity))
+    published.append(nil)
+    keys.append(key)
+    slots.insert(key.id, slot: slot)
+    index.insert(key.description, id: slot)
+    return slot
+  }
+
+  /// The selectors dispatch knows here (declared or handled), for "did you
+  /// mean".
+  var knownSelectors: [String] {
+    entries.indices.compactMap { entries[$0].isKnown ? keys[$0].description : nil }
+  }
+
+  /// How many places the table's parts hold, filled or not: what the
+  /// dispatcher's table costs, for tests.
+  var footprint: Int {
+    entries.capacity + published.capacity + keys.capacity + slots.capacity + index.capacity
   }
 }

@@ -24,7 +24,7 @@
 public final class Dispatcher: @unchecked Sendable {
   let state: Locked<State>
   /// ``SelectorIndex``'s seed, readable without the lock.
-  private let seed: UInt64
+  let seed: UInt64
   let environment: DispatchEnvironment
 
   /// Creates an empty dispatcher: no services, no declared selectors, and
@@ -88,11 +88,11 @@ public final class Dispatcher: @unchecked Sendable {
     changeTable { state, retired in
       guard let record = state.services.removeValue(forKey: service) else { return false }
       state.exclusivity.release(service)
-      for id in record.entryIDs {
-        if let removed = state.entries[id]?.removeRegistrations(sequence: record.sequence) {
+      for slot in record.slots {
+        if let removed = state.entries[slot].removeRegistrations(sequence: record.sequence) {
           retired.keep(removed)
         }
-        state.unpublish(id, into: &retired)
+        state.unpublish(slot, into: &retired)
       }
       return true
     }
@@ -113,13 +113,13 @@ public final class Dispatcher: @unchecked Sendable {
   public func declare(_ selector: String, fold: Fold) throws {
     let key = try SelectorKey(selector)
     try changeTable { state, retired in
-      state.makeEntry(for: key)
-      if let declared = state.entries[key.id]?.declaredFold, declared != fold {
+      let slot = state.makeEntry(for: key)
+      if let declared = state.entries[slot].declaredFold, declared != fold {
         throw DispatchError.conflictingDeclaration(
           selector: selector, declared: declared.description, requested: fold.description)
       }
-      state.entries[key.id]?.declare(fold)
-      state.unpublish(key.id, into: &retired)
+      state.entries[slot].declare(fold)
+      state.unpublish(slot, into: &retired)
     }
   }
 
@@ -128,12 +128,15 @@ public final class Dispatcher: @unchecked Sendable {
   /// Declarations do not count: an Apple-platform host can use this to
   /// advertise only the delegate methods some service implements.
   ///
+  /// Text is compared byte for byte: text that only looks like a selector
+  /// (a lookalike character, another Unicode normalisation) is not one.
+  ///
   /// - Parameter selector: The selector to look up.
   /// - Returns: `true` if a registered service has a handler for it.
   public func responds(to selector: String) -> Bool {
     state.withLock { state in
-      guard let id = state.ids[selector] else { return false }
-      return state.entries[id]?.hasHandlers == true
+      guard let slot = state.index.id(of: selector) else { return false }
+      return state.entries[slot].hasHandlers
     }
   }
 
@@ -199,21 +202,7 @@ public final class Dispatcher: @unchecked Sendable {
   }
 
   private func dispatch(selector: String, params: [Any], fold: Fold?) throws -> Any? {
-    // Fast path: hash the bytes before taking the lock.
-    let indexed = selector.utf8.withContiguousStorageIfAvailable { text in
-      let hash = SelectorIndex.hash(text, seed: seed)
-      return state.withLock { state -> Snapshot? in
-        state.index.id(of: text, hash: hash).flatMap { state.snapshot($0) }
-      }
-    }
-    if let snapshot = indexed ?? nil {
-      return try run(snapshot, selector: selector, params: params, fold: fold)
-    }
-    let snapshot = state.withLock { state -> Snapshot? in
-      guard let id = state.ids[selector] else { return nil }
-      return state.snapshot(id)
-    }
-    guard let snapshot else {
+    guard let snapshot = snapshot(of: selector) else {
       _ = try SelectorKey.validate(selector)
       throw unrecognized(selector)
     }
@@ -221,9 +210,7 @@ public final class Dispatcher: @unchecked Sendable {
   }
 
   private func dispatch(_ key: SelectorKey, params: [Any], fold: Fold?) throws -> Any? {
-    guard let snapshot = state.withLock({ $0.snapshot(key.id) }) else {
-      throw unrecognized(key.description)
-    }
+    guard let snapshot = snapshot(of: key) else { throw unrecognized(key.description) }
     return try run(snapshot, selector: key.description, params: params, fold: fold)
   }
 
@@ -242,9 +229,7 @@ public final class Dispatcher: @unchecked Sendable {
   }
 
   private func unrecognized(_ selector: String) -> DispatchError {
-    let known = state.withLock { state in
-      state.ids.compactMap { text, id in state.entries[id]?.isKnown == true ? text : nil }
-    }
+    let known = state.withLock { $0.knownSelectors }
     return .unrecognizedSelector(
       selector: selector, suggestion: Suggestion.nearest(to: selector, among: known))
   }

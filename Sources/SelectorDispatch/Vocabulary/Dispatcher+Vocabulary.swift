@@ -73,20 +73,20 @@ extension Dispatcher {
       // Whatever `next` replaced or the old state held is dropped unlocked.
       defer { retired.keep(next) }
       for (key, contract) in declarations {
-        next.makeEntry(for: key)
-        let existing = next.entries[key.id]
+        let slot = next.makeEntry(for: key)
+        let existing = next.entries[slot]
         let requested = contract.entry.description
-        if let declared = existing?.contract, declared.entry.description != requested {
+        if let declared = existing.contract, declared.entry.description != requested {
           throw DispatchError.conflictingDeclaration(
             selector: key.description, declared: declared.entry.description, requested: requested)
         }
-        if let declared = existing?.declaredFold, declared != contract.entry.fold {
+        if let declared = existing.declaredFold, declared != contract.entry.fold {
           throw DispatchError.conflictingDeclaration(
             selector: key.description, declared: declared.description, requested: requested)
         }
-        if existing?.contract == nil {
-          next.entries[key.id]?.declare(contract)
-          next.unpublish(key.id, into: &retired)
+        if existing.contract == nil {
+          next.entries[slot].declare(contract)
+          next.unpublish(slot, into: &retired)
         }
       }
       next.exclusivity.domains.formUnion(vocabulary.exclusiveDomains)
