@@ -10,7 +10,10 @@ let package = Package(
   ],
   dependencies: [],
   targets: [
-    .target(name: "SelectorDispatch"),
+    .target(name: "SelectorDispatch", dependencies: ["CSelectorDispatch"]),
+    // Per-thread state for the dispatch hot path (C11 `_Thread_local`): the
+    // re-entrancy depth and the typed entry point's reusable params buffer.
+    .target(name: "CSelectorDispatch"),
     .target(name: "SelectorDispatchTesting", dependencies: ["SelectorDispatch"]),
     .executableTarget(
       name: "selector-dispatch",

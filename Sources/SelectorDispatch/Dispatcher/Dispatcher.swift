@@ -1,3 +1,5 @@
+import CSelectorDispatch
+
 /// A table of services' handlers, keyed by selector, and the one generic
 /// dispatch that looks a selector up, checks its arity and folds the
 /// services' answers.
@@ -21,7 +23,21 @@
 /// dispatch again, and one that registers or unregisters services affects
 /// the next dispatch, not the current one. Handlers run on the dispatching
 /// thread.
+///
+/// **Nesting.** A handler may dispatch again, but at most
+/// ``maximumNestingDepth`` dispatches run one inside another on a thread;
+/// the next throws ``DispatchError/nestingTooDeep(selector:limit:)`` before
+/// any of its handlers runs, instead of overflowing the stack.
 public final class Dispatcher: @unchecked Sendable {
+  /// How many dispatches may run one inside another on one thread (a
+  /// handler that dispatches, whose handlers dispatch, …): 64.
+  ///
+  /// Legitimate nesting is a few levels deep; a chain this deep is a loop
+  /// of handlers dispatching to each other. Without a limit, such a loop
+  /// overflows the stack (at about 5,000 levels on an 8 MB main thread, far
+  /// fewer on a 512 KB secondary thread), which kills the process.
+  public static let maximumNestingDepth = 64
+
   let state: Locked<State>
   /// ``SelectorIndex``'s seed, readable without the lock.
   let seed: UInt64
@@ -202,30 +218,51 @@ public final class Dispatcher: @unchecked Sendable {
   }
 
   private func dispatch(selector: String, params: [Any], fold: Fold?) throws -> Any? {
+    try run(lookUp(selector), selector: selector, params: params, fold: fold).any
+  }
+
+  private func dispatch(_ key: SelectorKey, params: [Any], fold: Fold?) throws -> Any? {
+    try run(lookUp(key), selector: key.description, params: params, fold: fold).any
+  }
+
+  /// The snapshot of `selector`.
+  ///
+  /// - Throws: ``DispatchError/malformedSelector(selector:offset:reason:)``
+  ///   or ``DispatchError/unrecognizedSelector(selector:suggestion:)``.
+  func lookUp(_ selector: String) throws -> Snapshot {
     guard let snapshot = snapshot(of: selector) else {
       _ = try SelectorKey.validate(selector)
       throw unrecognized(selector)
     }
-    return try run(snapshot, selector: selector, params: params, fold: fold)
+    return snapshot
   }
 
-  private func dispatch(_ key: SelectorKey, params: [Any], fold: Fold?) throws -> Any? {
+  /// The snapshot of `key`.
+  ///
+  /// - Throws: ``DispatchError/unrecognizedSelector(selector:suggestion:)``.
+  func lookUp(_ key: SelectorKey) throws -> Snapshot {
     guard let snapshot = snapshot(of: key) else { throw unrecognized(key.description) }
-    return try run(snapshot, selector: key.description, params: params, fold: fold)
+    return snapshot
   }
 
-  private func run(_ snapshot: Snapshot, selector: String, params: [Any], fold: Fold?) throws
-    -> Any?
-  {
+  /// Checks the arity, the nesting depth and the vocabulary's argument
+  /// types, then calls the handlers and folds their answers: what every
+  /// dispatch does once it has found the selector.
+  func run(_ snapshot: Snapshot, selector: String, params: [Any], fold: Fold?) throws -> Folded {
     guard params.count == snapshot.arity else {
       throw DispatchError.arityMismatch(
         selector: selector, expected: snapshot.arity, actual: params.count)
+    }
+    let depth = csd_depth_enter()
+    defer { csd_depth_leave() }
+    guard depth <= Self.maximumNestingDepth else {
+      throw DispatchError.nestingTooDeep(selector: selector, limit: Self.maximumNestingDepth)
     }
     if let contract = snapshot.contract {
       return try run(contract, snapshot, selector: selector, params: params, fold: fold)
     }
     let fold = fold ?? snapshot.declaredFold ?? .collect
-    return try fold.apply(snapshot, params: params, selector: selector)
+    return try fold.fold(snapshot, params: params, selector: selector)
   }
 
   private func unrecognized(_ selector: String) -> DispatchError {

@@ -110,7 +110,7 @@ extension Dispatcher {
   /// selector has one.
   func run(
     _ contract: Contract, _ snapshot: Snapshot, selector: String, params: [Any], fold: Fold?
-  ) throws -> Any? {
+  ) throws -> Folded {
     for check in contract.checks where !check.type.accepts(params[check.index]) {
       throw DispatchError.argumentTypeMismatch(
         selector: selector, index: check.index, expected: check.type.description,
@@ -118,9 +118,10 @@ extension Dispatcher {
     }
     let fold = fold ?? snapshot.declaredFold ?? .collect
     if let completion = contract.completion {
-      return try runJoiningCompletions(
-        completion, snapshot, selector: selector, params: params, fold: fold)
+      return .value(
+        try runJoiningCompletions(
+          completion, snapshot, selector: selector, params: params, fold: fold))
     }
-    return try fold.apply(snapshot, params: params, selector: selector)
+    return try fold.fold(snapshot, params: params, selector: selector)
   }
 }
