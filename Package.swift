@@ -44,9 +44,12 @@ let package = Package(
     // `swift run -c release DispatchBenchmarks`; see BENCHMARKS.md.
     .executableTarget(
       name: "DispatchBenchmarks",
-      dependencies: ["SelectorDispatch", "MallocCounter"],
+      dependencies: ["SelectorDispatch", "MallocCounter", "BenchmarkServices"],
       path: "Benchmarks/DispatchBenchmarks"
     ),
+    // The hand-written baseline's services, in another module so that the
+    // optimiser cannot devirtualise them (see BENCHMARKS.md).
+    .target(name: "BenchmarkServices", path: "Benchmarks/BenchmarkServices"),
     // Counts heap allocations for the benchmarks (Linux with glibc).
     .target(name: "MallocCounter", path: "Benchmarks/MallocCounter"),
   ],

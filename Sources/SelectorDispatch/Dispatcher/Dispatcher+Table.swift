@@ -52,6 +52,9 @@ extension Dispatcher {
   /// ``Handler``); the dispatcher only moves them between threads under its
   /// lock and calls them on the dispatching thread.
   final class Snapshot: @unchecked Sendable {
+    /// The selector's text, for error messages: a dispatch by text found
+    /// it byte for byte, so it is the text the caller gave.
+    let selector: String
     let arity: Int
     let declaredFold: Fold?
     /// Argument checks and completion kind from a vocabulary, if any.
@@ -63,7 +66,8 @@ extension Dispatcher {
     let registrations: ContiguousArray<Registration>
 
     /// Shares the entry's arrays, which must be in call order.
-    fileprivate init(_ entry: Entry) {
+    fileprivate init(_ entry: Entry, selector: String) {
+      self.selector = selector
       arity = entry.arity
       declaredFold = entry.declaredFold
       contract = entry.contract
@@ -74,6 +78,7 @@ extension Dispatcher {
     /// The same selector with other handlers, such as ones that wrap each
     /// service's completion.
     init(_ snapshot: Snapshot, handlers: ContiguousArray<Handler>) {
+      selector = snapshot.selector
       arity = snapshot.arity
       declaredFold = snapshot.declaredFold
       contract = snapshot.contract
@@ -148,7 +153,7 @@ extension Dispatcher {
 
 extension Dispatcher.Entry {
   /// The entry as a dispatch sees it, or `nil` when it is not known.
-  mutating func makeSnapshot() -> Dispatcher.Snapshot? {
+  mutating func makeSnapshot(selector: String) -> Dispatcher.Snapshot? {
     guard isKnown else { return nil }
     if !isSorted {
       let order = registrations.indices.sorted {
@@ -158,7 +163,7 @@ extension Dispatcher.Entry {
       handlers = Moving.select(order, of: handlers)
       isSorted = true
     }
-    return Dispatcher.Snapshot(self)
+    return Dispatcher.Snapshot(self, selector: selector)
   }
 
   /// Adds a service's handler, `values[index]`.
@@ -199,7 +204,9 @@ extension Dispatcher.State {
   /// not known here (its slot holds only an empty entry).
   mutating func snapshot(_ slot: Int) -> Dispatcher.Snapshot? {
     if let snapshot = published[slot] { return snapshot }
-    guard let snapshot = entries[slot].makeSnapshot() else { return nil }
+    guard let snapshot = entries[slot].makeSnapshot(selector: keys[slot].description) else {
+      return nil
+    }
     published[slot] = snapshot
     return snapshot
   }
@@ -231,9 +238,11 @@ extension Dispatcher.State {
     entries.indices.compactMap { entries[$0].isKnown ? keys[$0].description : nil }
   }
 
-  /// How many places the table's parts hold, filled or not: what the
-  /// dispatcher's table costs, for tests.
+  /// How many places the table's parts have (counts, and the hash
+  /// tables' sizes, filled or not; not the arrays' spare capacity, which
+  /// depends on the allocator): what the dispatcher's table costs, for
+  /// tests.
   var footprint: Int {
-    entries.capacity + published.capacity + keys.capacity + slots.capacity + index.capacity
+    entries.count + published.count + keys.count + slots.capacity + index.capacity
   }
 }

@@ -78,13 +78,13 @@ extension Dispatcher {
   /// The folded answer of `key`'s handlers, with its declared fold.
   @usableFromInline
   func fold(_ key: SelectorKey, params: [Any]) throws -> Folded {
-    try run(lookUp(key), selector: key.description, params: params, fold: nil)
+    try run(lookUp(key), params: params, fold: nil)
   }
 
   /// The folded answer of `selector`'s handlers, with its declared fold.
   @usableFromInline
   func fold(_ selector: String, params: [Any]) throws -> Folded {
-    try run(lookUp(selector), selector: selector, params: params, fold: nil)
+    try run(lookUp(selector), params: params, fold: nil)
   }
 
   /// `folded` as a `Result`: a `Bool` without a cast when `Result` is

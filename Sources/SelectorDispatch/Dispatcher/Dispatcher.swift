@@ -218,11 +218,11 @@ public final class Dispatcher: @unchecked Sendable {
   }
 
   private func dispatch(selector: String, params: [Any], fold: Fold?) throws -> Any? {
-    try run(lookUp(selector), selector: selector, params: params, fold: fold).any
+    try run(lookUp(selector), params: params, fold: fold).any
   }
 
   private func dispatch(_ key: SelectorKey, params: [Any], fold: Fold?) throws -> Any? {
-    try run(lookUp(key), selector: key.description, params: params, fold: fold).any
+    try run(lookUp(key), params: params, fold: fold).any
   }
 
   /// The snapshot of `selector`.
@@ -247,22 +247,24 @@ public final class Dispatcher: @unchecked Sendable {
 
   /// Checks the arity, the nesting depth and the vocabulary's argument
   /// types, then calls the handlers and folds their answers: what every
-  /// dispatch does once it has found the selector.
-  func run(_ snapshot: Snapshot, selector: String, params: [Any], fold: Fold?) throws -> Folded {
+  /// dispatch does once it has found the selector. Errors name the
+  /// selector by the snapshot's text, which is passed on only when needed.
+  func run(_ snapshot: Snapshot, params: [Any], fold: Fold?) throws -> Folded {
     guard params.count == snapshot.arity else {
       throw DispatchError.arityMismatch(
-        selector: selector, expected: snapshot.arity, actual: params.count)
+        selector: snapshot.selector, expected: snapshot.arity, actual: params.count)
     }
     let depth = csd_depth_enter()
     defer { csd_depth_leave() }
     guard depth <= Self.maximumNestingDepth else {
-      throw DispatchError.nestingTooDeep(selector: selector, limit: Self.maximumNestingDepth)
+      throw DispatchError.nestingTooDeep(
+        selector: snapshot.selector, limit: Self.maximumNestingDepth)
     }
     if let contract = snapshot.contract {
-      return try run(contract, snapshot, selector: selector, params: params, fold: fold)
+      return try run(contract, snapshot, selector: snapshot.selector, params: params, fold: fold)
     }
     let fold = fold ?? snapshot.declaredFold ?? .collect
-    return try fold.fold(snapshot, params: params, selector: selector)
+    return try fold.fold(snapshot, params: params, selector: snapshot.selector)
   }
 
   private func unrecognized(_ selector: String) -> DispatchError {

@@ -63,7 +63,7 @@ struct SelectorIndex {
 
   /// The number of places, filled or not (the selectors' bytes aside,
   /// which are the dispatcher's own text): what the index costs in memory.
-  var capacity: Int { slots.capacity + keys.capacity }
+  var capacity: Int { slots.count + keys.count }
 
   private func matches(_ key: Key, _ text: UnsafeBufferPointer<UInt8>) -> Bool {
     guard let base = text.baseAddress else { return key.count == 0 }
