@@ -13,7 +13,10 @@ let package = Package(
   ],
   dependencies: [],
   targets: [
-    .target(name: "SelectorDispatch"),
+    .target(name: "SelectorDispatch", dependencies: ["CSelectorDispatch"]),
+    // Per-thread state for the dispatch hot path (C11 `_Thread_local`): the
+    // re-entrancy depth and the typed entry point's reusable params buffer.
+    .target(name: "CSelectorDispatch"),
     .target(name: "SelectorDispatchTesting", dependencies: ["SelectorDispatch"]),
     .executableTarget(
       name: "selector-dispatch",
@@ -44,9 +47,12 @@ let package = Package(
     // `swift run -c release DispatchBenchmarks`; see BENCHMARKS.md.
     .executableTarget(
       name: "DispatchBenchmarks",
-      dependencies: ["SelectorDispatch", "MallocCounter"],
+      dependencies: ["SelectorDispatch", "MallocCounter", "BenchmarkServices"],
       path: "Benchmarks/DispatchBenchmarks"
     ),
+    // The hand-written baseline's services, in another module so that the
+    // optimiser cannot devirtualise them (see BENCHMARKS.md).
+    .target(name: "BenchmarkServices", path: "Benchmarks/BenchmarkServices"),
     // Counts heap allocations for the benchmarks (Linux with glibc).
     .target(name: "MallocCounter", path: "Benchmarks/MallocCounter"),
   ],

@@ -62,13 +62,18 @@ enum DispatchBenchmarks {
     addRatios(&results)
     let foldAllocations = options.filter == nil ? Scenarios.foldAllocations() : nil
     print(Report.table(results))
-    if options.filter == nil { print(Report.foldAllocations(foldAllocations)) }
+    let typedAllocations = options.filter == nil ? Scenarios.typedFoldAllocations() : nil
+    if options.filter == nil {
+      print(Report.foldAllocations(foldAllocations, typed: typedAllocations))
+    }
     print(Report.targets(results))
     if let path = options.json {
       let encoder = JSONEncoder()
       encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
       do {
-        let document = Report.Document(results: results, foldAllocations: foldAllocations)
+        let document = Report.Document(
+          results: results, foldAllocations: foldAllocations,
+          typedFoldAllocations: typedAllocations)
         try encoder.encode(document).write(to: URL(fileURLWithPath: path))
       } catch {
         fail("cannot write \(path): \(error)")

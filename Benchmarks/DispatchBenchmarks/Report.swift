@@ -8,19 +8,37 @@ enum Report {
     let results: [Measurement]
     /// Heap allocations inside one dispatch (params made once), by fold.
     let foldAllocations: [String: Double]?
+    /// Heap allocations per typed dispatch, by declared fold.
+    let typedFoldAllocations: [String: Double]?
 
-    init(results: [Measurement], foldAllocations: [(fold: String, allocations: Double)]?) {
+    init(
+      results: [Measurement], foldAllocations: [(fold: String, allocations: Double)]?,
+      typedFoldAllocations: [(fold: String, allocations: Double)]?
+    ) {
       allocationCounting = Report.allocationMethod
       self.results = results
       self.foldAllocations = foldAllocations.map { Dictionary(uniqueKeysWithValues: $0) }
+      self.typedFoldAllocations = typedFoldAllocations.map {
+        Dictionary(uniqueKeysWithValues: $0)
+      }
     }
   }
 
   /// One line per fold: what a dispatch itself allocates.
-  static func foldAllocations(_ counts: [(fold: String, allocations: Double)]?) -> String {
-    guard let counts else { return "Allocations by fold: not counted on this platform.\n" }
-    let list = counts.map { "\($0.fold) \(fixed($0.allocations, 2))" }.joined(separator: ", ")
-    return "Allocations inside one dispatch by fold (N=10, params array made once): \(list).\n"
+  static func foldAllocations(
+    _ counts: [(fold: String, allocations: Double)]?,
+    typed: [(fold: String, allocations: Double)]?
+  ) -> String {
+    guard let counts, let typed else {
+      return "Allocations by fold: not counted on this platform.\n"
+    }
+    func list(_ counts: [(fold: String, allocations: Double)]) -> String {
+      counts.map { "\($0.fold) \(fixed($0.allocations, 2))" }.joined(separator: ", ")
+    }
+    return "Allocations inside one dispatch by fold (N=10, params array made once): "
+      + "\(list(counts)).\n"
+      + "Allocations per typed dispatch by declared fold (N=10, `dispatch(key, with: app, "
+      + "options, as:)`): \(list(typed)).\n"
   }
 
   static var allocationMethod: String {
@@ -71,29 +89,38 @@ enum Report {
       guard let value else { return }
       lines.append("| \(goal) | \(fixed(value, 2))\(suffix) | \(met(value) ? "met" : "missed") |")
     }
-    let limits = [1: 3.0, 10: 1.5, 100: 1.0]
+    // Issue 15's targets.
+    let typedLimits = [1: 2.0, 10: 1.0, 100: 0.8]
+    let stringLimits = [1: 4.0, 10: 1.0, 100: 0.8]
+    let centerFactors = [1: 8.0, 10: 8.0, 100: 5.0]
     for n in Scenarios.handlerCounts {
-      guard let hand = median("hand-written", n), let limit = limits[n] else { continue }
-      for path in ["String literal", "runtime String"] {
+      guard let hand = median("hand-written", n) else { continue }
+      for path in ["typed SelectorKey", "typed String"] {
+        guard let limit = typedLimits[n] else { continue }
         add(
-          "dispatch: \(path) ≤ \(fixed(limit, 1))× hand-written, N=\(n)",
+          "dispatch: \(path) ÷ hand-written ≤ \(fixed(limit, 1)), N=\(n)",
           median("dispatch: \(path)", n).map { $0 / hand }, { $0 <= limit })
       }
-    }
-    if let hand = median("hand-written", 1) {
-      add(
-        "dispatch: SelectorKey ≤ 2× hand-written, N=1",
-        median("dispatch: SelectorKey", 1).map { $0 / hand }, { $0 <= 2 })
-    }
-    for (n, factor) in [(1, 8.0), (10, 5.0), (100, 2.0)] {
-      guard let center = median("NotificationCenter", n) else { continue }
-      for path in ["String literal", "SelectorKey"] {
+      for path in ["String literal", "runtime String"] {
+        guard let limit = stringLimits[n] else { continue }
         add(
-          "NotificationCenter ÷ dispatch: \(path) ≥ \(Int(factor))×, N=\(n)",
-          median("dispatch: \(path)", n).map { center / $0 }, { $0 >= factor })
+          "dispatch(selector:params:) (\(path)) ÷ hand-written ≤ \(fixed(limit, 1)), N=\(n)",
+          median("dispatch: \(path)", n).map { $0 / hand }, { $0 <= limit })
+      }
+      if let center = median("NotificationCenter", n), let factor = centerFactors[n] {
+        add(
+          "NotificationCenter ÷ dispatch(selector:params:) (String literal) ≥ \(Int(factor)), "
+            + "N=\(n)",
+          median("dispatch: String literal", n).map { center / $0 }, { $0 >= factor })
       }
     }
-    for result in results where result.scenario.hasPrefix("dispatch:") {
+    for result in results where result.scenario.hasPrefix("dispatch: typed") {
+      add(
+        "allocations per event, \(result.scenario) N=\(result.handlers)",
+        result.allocations, { $0 <= 0.005 }, suffix: "")
+    }
+    for result in results
+    where result.scenario.hasPrefix("dispatch:") && !result.scenario.hasPrefix("dispatch: typed") {
       // The caller's `params` array is the one allocation dispatch may see.
       add(
         "allocations beyond params, \(result.scenario) N=\(result.handlers)",

@@ -118,13 +118,16 @@ enum Scenarios {
     var scenarios: [(String, () -> Scenario)] = []
     for n in handlerCounts {
       scenarios += [
-        ("hand-written N=\(n)", { handWritten(n) }),
+        ("hand-written N=\(n)", { handWrittenOpaque(n) }),
+        ("hand-written, devirtualised N=\(n)", { handWritten(n) }),
         ("closures N=\(n)", { closures(n) }),
         ("naive table N=\(n)", { naiveTable(n) }),
         ("NotificationCenter N=\(n)", { notificationCenter(n) }),
         ("dispatch: String literal N=\(n)", { dispatchLiteral(n) }),
         ("dispatch: runtime String N=\(n)", { dispatchRuntimeString(n) }),
         ("dispatch: SelectorKey N=\(n)", { dispatchKey(n) }),
+        ("dispatch: typed SelectorKey N=\(n)", { dispatchTypedKey(n) }),
+        ("dispatch: typed String N=\(n)", { dispatchTypedString(n) }),
         ("dispatch: vocabulary N=\(n)", { dispatchVocabulary(n) }),
       ]
     }
@@ -149,7 +152,9 @@ enum Scenarios {
     let delegate = ForwardingDelegate(services: services)
     let app = Application()
     let launchOptions = makeLaunchOptions()
-    return Scenario(name: "hand-written", handlers: n, unit: .event, counters: counters) { count in
+    return Scenario(
+      name: "hand-written, devirtualised", handlers: n, unit: .event, counters: counters
+    ) { count in
       var launched = 0
       for _ in 0..<count where delegate.didFinishLaunching(app, launchOptions) { launched += 1 }
       return launched

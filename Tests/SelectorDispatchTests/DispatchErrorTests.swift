@@ -37,6 +37,13 @@ import Testing
         selector: "a:", service: "push", expected: "Bool or nil", actual: "String"),
       message: "service \"push\" answered `a:` with String, but the fold expects Bool or nil"),
     Case(
+      error: .resultTypeMismatch(selector: "a:", service: "", expected: "Int", actual: "Bool"),
+      message: "dispatching `a:` gave Bool, but the caller asked for Int"),
+    Case(
+      error: .nestingTooDeep(selector: "a:", limit: 64),
+      message: "`a:` was dispatched with 64 dispatches already running one inside another "
+        + "on this thread, the limit; a handler probably dispatches in a loop"),
+    Case(
       error: .handlerFailed(selector: "a:", service: "push", reason: "boom"),
       message: "service \"push\" failed to handle `a:`: boom"),
     Case(

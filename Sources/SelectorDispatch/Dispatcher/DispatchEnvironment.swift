@@ -23,7 +23,14 @@ final class DispatchEnvironment: Sendable {
 
   var instrument: (@Sendable (String, [String: Handler]) -> [String: Handler])? {
     get { instrumentation.withLock { $0.wrap } }
-    set { instrumentation.withLock { $0 = Instrumentation(wrap: newValue) } }
+    set {
+      // The old closure is released after the unlock (see ``Retired``).
+      let old = instrumentation.withLock { box in
+        defer { box = Instrumentation(wrap: newValue) }
+        return box
+      }
+      withExtendedLifetime(old) {}
+    }
   }
 
   init(clock: any DispatchClock, completionDeadline: Duration) {
@@ -41,7 +48,14 @@ final class DispatchEnvironment: Sendable {
 
   var handler: (@Sendable (Diagnostic) -> Void)? {
     get { diagnosticHandler.withLock { $0.handler } }
-    set { diagnosticHandler.withLock { $0 = Box(handler: newValue) } }
+    set {
+      // The old handler is released after the unlock (see ``Retired``).
+      let old = diagnosticHandler.withLock { box in
+        defer { box = Box(handler: newValue) }
+        return box
+      }
+      withExtendedLifetime(old) {}
+    }
   }
 
   /// Delivers a diagnostic on the current thread, with no lock held.

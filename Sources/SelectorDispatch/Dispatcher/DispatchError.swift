@@ -40,7 +40,9 @@ public enum DispatchError: Error, Equatable, CustomStringConvertible {
     selector: String, service: String, index: Int, expected: String, actual: String)
 
   /// A service answered with a value the fold cannot combine, such as a
-  /// `String` under ``Fold/all``.
+  /// `String` under ``Fold/all``; or, with an empty `service`, the folded
+  /// answer is not the type the caller of
+  /// ``Dispatcher/dispatch(_:with:as:)`` asked for.
   case resultTypeMismatch(selector: String, service: String, expected: String, actual: String)
 
   /// A handler failed instead of answering, for example a throwing handler
@@ -70,6 +72,13 @@ public enum DispatchError: Error, Equatable, CustomStringConvertible {
   /// A vocabulary lists the same selector twice.
   case duplicateVocabularyEntry(vocabulary: String, selector: String)
 
+  /// A handler dispatched again while ``Dispatcher/maximumNestingDepth``
+  /// dispatches were already running one inside another on this thread.
+  ///
+  /// No handler of `selector` ran. The dispatches around it go on, and see
+  /// this error only if the handler that dispatched passes it on.
+  case nestingTooDeep(selector: String, limit: Int)
+
   /// A sentence that says what was wrong, where, and what was expected.
   ///
   /// Control characters and bidirectional format characters from selectors,
@@ -95,6 +104,9 @@ public enum DispatchError: Error, Equatable, CustomStringConvertible {
       let selector, let service, let index, let expected, let actual):
       return "service \"\(service)\" did not handle \(Self.quote(selector)): its handler takes "
         + "\(expected) as argument \(index), but \(actual) was given"
+    case .resultTypeMismatch(let selector, "", let expected, let actual):
+      return "dispatching \(Self.quote(selector)) gave \(actual), "
+        + "but the caller asked for \(expected)"
     case .resultTypeMismatch(let selector, let service, let expected, let actual):
       return "service \"\(service)\" answered \(Self.quote(selector)) with \(actual), "
         + "but the fold expects \(expected)"
@@ -113,6 +125,9 @@ public enum DispatchError: Error, Equatable, CustomStringConvertible {
       return "service \"\(service)\" cannot handle \(Self.quote(selector)): "
         + "the \(domain) domain is exclusive and service \"\(owner)\" already handles it; "
         + "unregister \"\(owner)\" first or leave the domain shared"
+    case .nestingTooDeep(let selector, let limit):
+      return "\(Self.quote(selector)) was dispatched with \(limit) dispatches already running "
+        + "one inside another on this thread, the limit; a handler probably dispatches in a loop"
     case .duplicateVocabularyEntry(let vocabulary, let selector):
       return "vocabulary \"\(vocabulary)\" lists \(Self.quote(selector)) more than once; "
         + "give each selector one entry"

@@ -63,17 +63,17 @@ extension Dispatcher {
       let handlers = instrument?(service.name, service.handlers) ?? service.handlers
       tables.append(Moving.split(handlers))
     }
-    var ids = state.withLock { state in
+    // The slots of the selectors this dispatcher has already; the others
+    // are validated and interned outside the lock.
+    let known = state.withLock { state in
       tables.map { table in table.texts.map { state.index.id(of: $0) } }
     }
-    var newKeys: [SelectorKey] = []
+    var newKeys: [(service: Int, position: Int, key: SelectorKey)] = []
     for (index, table) in tables.enumerated() {
       var firstMalformed: (text: String, error: DispatchError)?
-      for (position, text) in table.texts.enumerated() where ids[index][position] == nil {
+      for (position, text) in table.texts.enumerated() where known[index][position] == nil {
         do {
-          let key = try SelectorKey(validated: text)
-          newKeys.append(key)
-          ids[index][position] = key.id
+          newKeys.append((index, position, try SelectorKey(validated: text)))
         } catch {
           // The first in sorted order, whatever the dictionary's order.
           if firstMalformed.map({ text < $0.text }) ?? true { firstMalformed = (text, error) }
@@ -82,10 +82,11 @@ extension Dispatcher {
       if let firstMalformed { failures[index] = firstMalformed.error }
     }
     // A closure, not the key path `\.unsafelyUnwrapped`: a key path here was
-    // a third of the cost of registering (measured with callgrind). A failed
-    // service's ids are never used.
-    let entryIDs = ids.map { $0.map { $0 ?? -1 } }
-    let outcome = state.withLock { state -> Result<[Diagnostic], BatchFailure> in
+    // a third of the cost of registering (measured with callgrind). -1 marks
+    // a selector new to this dispatcher (it has no slot before the batch
+    // succeeds) or one of a failed service (never used).
+    var slots = known.map { $0.map { $0 ?? -1 } }
+    let outcome = changeTable { state, retired -> Result<[Diagnostic], BatchFailure> in
       // One pass in batch order; exclusive-domain claims count against the
       // services after them and are undone on any failure.
       let exclusivity = state.exclusivity
@@ -100,7 +101,7 @@ extension Dispatcher {
         }
         if failure == nil {
           do throws(DispatchError) {
-            let admission = try state.admit(service: service.name, ids: entryIDs[index])
+            let admission = try state.admit(service: service.name, slots: slots[index])
             state.exclusivity.claim(admission.claims, for: service.name)
             deprecations += admission.deprecations
           } catch {
@@ -112,17 +113,17 @@ extension Dispatcher {
           return .failure(BatchFailure(index: index, error: failure))
         }
       }
-      for key in newKeys { state.makeEntry(for: key) }
+      for new in newKeys { slots[new.service][new.position] = state.makeEntry(for: new.key) }
       for (index, service) in batch.enumerated() {
         let sequence = state.nextSequence
         state.nextSequence += 1
         let registration = Registration(
           service: service.name, priority: service.priority, sequence: sequence)
-        for (position, id) in entryIDs[index].enumerated() {
-          state.entries[id]?.append(registration, handlerAt: position, of: tables[index].values)
-          state.published[id] = nil
+        for (position, slot) in slots[index].enumerated() {
+          state.entries[slot].append(registration, handlerAt: position, of: tables[index].values)
+          state.unpublish(slot, into: &retired)
         }
-        state.services[service.name] = ServiceRecord(sequence: sequence, entryIDs: entryIDs[index])
+        state.services[service.name] = ServiceRecord(sequence: sequence, slots: slots[index])
       }
       return .success(deprecations)
     }

@@ -52,6 +52,9 @@ extension Dispatcher {
   /// ``Handler``); the dispatcher only moves them between threads under its
   /// lock and calls them on the dispatching thread.
   final class Snapshot: @unchecked Sendable {
+    /// The selector's text, for error messages: a dispatch by text found
+    /// it byte for byte, so it is the text the caller gave.
+    let selector: String
     let arity: Int
     let declaredFold: Fold?
     /// Argument checks and completion kind from a vocabulary, if any.
@@ -63,7 +66,8 @@ extension Dispatcher {
     let registrations: ContiguousArray<Registration>
 
     /// Shares the entry's arrays, which must be in call order.
-    fileprivate init(_ entry: Entry) {
+    fileprivate init(_ entry: Entry, selector: String) {
+      self.selector = selector
       arity = entry.arity
       declaredFold = entry.declaredFold
       contract = entry.contract
@@ -74,6 +78,7 @@ extension Dispatcher {
     /// The same selector with other handlers, such as ones that wrap each
     /// service's completion.
     init(_ snapshot: Snapshot, handlers: ContiguousArray<Handler>) {
+      selector = snapshot.selector
       arity = snapshot.arity
       declaredFold = snapshot.declaredFold
       contract = snapshot.contract
@@ -87,10 +92,14 @@ extension Dispatcher {
 
   struct ServiceRecord {
     let sequence: Int
-    let entryIDs: [Int]
+    /// The slots of the selectors the service handles.
+    let slots: [Int]
   }
 
-  /// The table, guarded by the dispatcher's lock.
+  /// The dispatcher's table. Everything in it is indexed by the
+  /// dispatcher's own *slot* for a selector (0, 1, 2, … in the order
+  /// selectors first appear here), never by the process-wide interned
+  /// identity, so its size is in proportion to this dispatcher's selectors.
   ///
   /// Snapshots are published lazily: a change clears the selector's slot
   /// in ``published``, and the next dispatch of it rebuilds the snapshot
@@ -100,16 +109,20 @@ extension Dispatcher {
   /// than once per registration, and the lock is held during it only by
   /// library code, never by a handler.
   struct State {
-    /// Selector text to interned identity, for every selector seen here.
-    var ids: [String: Int] = [:]
-    /// The same, for the string-keyed dispatch path.
+    /// Selector text to slot: the one map from text, byte-exact (see
+    /// ``SelectorIndex``). Only validated selectors are ever put in it, so
+    /// text that ``SelectorKey`` rejects is never found.
     var index: SelectorIndex
-    /// Indexed by ``SelectorKey``'s interned identity.
-    var entries: ContiguousArray<Entry?> = []
-    /// What dispatches read, indexed like ``entries``: `nil` after a change
-    /// (every change to an entry clears its slot), built by the next
-    /// dispatch. Kept apart from the entries so that the common dispatch
-    /// reads one word, without a mutating access to an entry.
+    /// A ``SelectorKey``'s interned identity to slot.
+    var slots = SlotMap()
+    /// The selector of each slot.
+    var keys: ContiguousArray<SelectorKey> = []
+    /// Indexed by slot.
+    var entries: ContiguousArray<Entry> = []
+    /// What dispatches read, indexed by slot: `nil` after a change (every
+    /// change to an entry clears its slot), built by the next dispatch. Kept
+    /// apart from the entries so that the common dispatch reads one word,
+    /// without a mutating access to an entry.
     var published: ContiguousArray<Snapshot?> = []
     var services: [String: ServiceRecord] = [:]
     var nextSequence = 0
@@ -118,9 +131,37 @@ extension Dispatcher {
 
 }
 
+extension Dispatcher {
+  /// The snapshot of `selector`, found byte for byte; `nil` when it is not
+  /// known here, including any text that is not a valid selector.
+  func snapshot(of selector: String) -> Snapshot? {
+    // Hash the bytes before taking the lock.
+    if let found = selector.utf8.withContiguousStorageIfAvailable({ text in
+      let hash = SelectorIndex.hash(text, seed: seed)
+      return state.withLock { state -> Snapshot? in
+        state.index.id(of: text, hash: hash).flatMap { state.snapshot($0) }
+      }
+    }) {
+      return found
+    }
+    var native = selector
+    return native.withUTF8 { text in
+      let hash = SelectorIndex.hash(text, seed: seed)
+      return state.withLock { state -> Snapshot? in
+        state.index.id(of: text, hash: hash).flatMap { state.snapshot($0) }
+      }
+    }
+  }
+
+  /// The snapshot of `key`, or `nil` when it is not known here.
+  func snapshot(of key: SelectorKey) -> Snapshot? {
+    state.withLock { state in state.slots.slot(of: key.id).flatMap { state.snapshot($0) } }
+  }
+}
+
 extension Dispatcher.Entry {
   /// The entry as a dispatch sees it, or `nil` when it is not known.
-  mutating func makeSnapshot() -> Dispatcher.Snapshot? {
+  mutating func makeSnapshot(selector: String) -> Dispatcher.Snapshot? {
     guard isKnown else { return nil }
     if !isSorted {
       let order = registrations.indices.sorted {
@@ -130,7 +171,7 @@ extension Dispatcher.Entry {
       handlers = Moving.select(order, of: handlers)
       isSorted = true
     }
-    return Dispatcher.Snapshot(self)
+    return Dispatcher.Snapshot(self, selector: selector)
   }
 
   /// Adds a service's handler, `values[index]`.
@@ -143,12 +184,16 @@ extension Dispatcher.Entry {
     Moving.append(values, index, to: &handlers)
   }
 
-  /// Removes the registrations of one registered service.
-  mutating func removeRegistrations(sequence: Int) {
+  /// Removes the registrations of one registered service and returns the
+  /// handlers as they were, for the caller to drop after unlocking (see
+  /// ``Retired``); `nil` when the service had none here.
+  mutating func removeRegistrations(sequence: Int) -> ContiguousArray<Handler>? {
     let kept = registrations.indices.filter { registrations[$0].sequence != sequence }
-    guard kept.count < registrations.count else { return }
+    guard kept.count < registrations.count else { return nil }
+    let removed = handlers
     registrations = Moving.select(kept, of: registrations)
     handlers = Moving.select(kept, of: handlers)
+    return removed
   }
 
   mutating func declare(_ fold: Fold) {
@@ -163,26 +208,52 @@ extension Dispatcher.Entry {
 }
 
 extension Dispatcher.State {
-  /// The snapshot of the selector with interned identity `id`, or `nil`
-  /// when the selector is not known here.
-  mutating func snapshot(_ id: Int) -> Dispatcher.Snapshot? {
-    guard id < published.count else { return nil }
-    if let snapshot = published[id] { return snapshot }
-    guard let snapshot = entries[id]?.makeSnapshot() else { return nil }
-    published[id] = snapshot
+  /// The snapshot of the selector in `slot`, or `nil` when the selector is
+  /// not known here (its slot holds only an empty entry).
+  mutating func snapshot(_ slot: Int) -> Dispatcher.Snapshot? {
+    if let snapshot = published[slot] { return snapshot }
+    guard let snapshot = entries[slot].makeSnapshot(selector: keys[slot].description) else {
+      return nil
+    }
+    published[slot] = snapshot
     return snapshot
   }
 
-  /// Makes sure there is an entry for `key`.
-  mutating func makeEntry(for key: SelectorKey) {
-    if entries.count <= key.id {
-      entries.append(contentsOf: repeatElement(nil, count: key.id + 1 - entries.count))
-      published.append(contentsOf: repeatElement(nil, count: key.id + 1 - published.count))
+  /// Clears the published snapshot of `slot` after a change, handing it to
+  /// `retired`: it may hold the last reference to a removed handler.
+  mutating func unpublish(_ slot: Int, into retired: inout Retired) {
+    guard let snapshot = published[slot] else { return }
+    published[slot] = nil
+    retired.keep(snapshot)
+  }
+
+  /// The slot of `key`, made (with an empty entry) if it has none yet.
+  @discardableResult
+  mutating func makeEntry(for key: SelectorKey) -> Int {
+    if let slot = slots.slot(of: key.id) { return slot }
+    let slot = entries.count
+    entries.append(Dispatcher.Entry(arity: key.arity))
+    published.append(nil)
+    keys.append(key)
+    slots.insert(key.id, slot: slot)
+    index.insert(key.description, id: slot)
+    return slot
+  }
+
+  /// The selectors dispatch knows here (declared or handled) whose UTF-8
+  /// length is in `lengths`, for "did you mean".
+  func knownSelectors(ofLengths lengths: ClosedRange<Int>) -> [String] {
+    entries.indices.compactMap { slot in
+      let text = keys[slot].description
+      return entries[slot].isKnown && lengths.contains(text.utf8.count) ? text : nil
     }
-    if entries[key.id] == nil {
-      entries[key.id] = Dispatcher.Entry(arity: key.arity)
-      ids[key.description] = key.id
-      index.insert(key.description, id: key.id)
-    }
+  }
+
+  /// How many places the table's parts have (counts, and the hash
+  /// tables' sizes, filled or not; not the arrays' spare capacity, which
+  /// depends on the allocator): what the dispatcher's table costs, for
+  /// tests.
+  var footprint: Int {
+    entries.count + published.count + keys.count + slots.capacity + index.capacity
   }
 }

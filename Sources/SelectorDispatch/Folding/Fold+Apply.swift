@@ -8,6 +8,11 @@ extension Fold {
   /// throwing handler that threw) counts as no opinion; like an answer of the
   /// wrong type it is thrown after every handler the fold calls has run.
   func apply(_ snapshot: Dispatcher.Snapshot, params: [Any], selector: String) throws -> Any? {
+    try fold(snapshot, params: params, selector: selector).any
+  }
+
+  /// ``apply(_:params:selector:)`` with a `Bool` fold's answer left unboxed.
+  func fold(_ snapshot: Dispatcher.Snapshot, params: [Any], selector: String) throws -> Folded {
     let handlers = snapshot.handlers
     var outcome = Outcome()
 
@@ -18,7 +23,9 @@ extension Fold {
       if case .firstTrue = self { stopAtTrue = true }
       let (sawTrue, sawFalse) = Self.tally(
         snapshot, params: params, selector: selector, stopAtTrue: stopAtTrue, &outcome)
-      if case .all = self { result = !sawFalse } else { result = sawTrue }
+      if let failure = outcome.failure { throw failure }
+      if case .all = self { return .bool(!sawFalse) }
+      return .bool(sawTrue)
     case .firstNonNil:
       var first: Any?
       for index in handlers.indices {
@@ -51,7 +58,7 @@ extension Fold {
         answers.append(answer)
       }
       if let failure = outcome.failure { throw failure }
-      if case .custom(_, let reduce) = self { return try reduce(answers) }
+      if case .custom(_, let reduce) = self { return .value(try reduce(answers)) }
       result = answers
     case .intersection, .union:
       var mask: UInt?
@@ -68,7 +75,7 @@ extension Fold {
       result = mask
     }
     if let failure = outcome.failure { throw failure }
-    return result
+    return .value(result)
   }
 
   /// Calls the handlers of a `Bool` fold and says whether any answered

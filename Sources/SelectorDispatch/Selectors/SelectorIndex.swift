@@ -1,15 +1,15 @@
 import Foundation  // memcmp: re-exported from Darwin, Glibc or Musl
 
-/// Selector text to interned identity, for the string-keyed dispatch path.
+/// Selector text to a dispatcher's slot: the dispatcher's one map from text.
 ///
-/// `[String: Int]` hashes a key with SipHash over its normalised contents
-/// and compares keys with Unicode-aware `==`: about 750 instructions for a
-/// 42-byte selector. Selectors in the table are validated ASCII, so this
+/// Byte-exact on purpose. `[String: Int]` compares keys with Unicode
+/// canonical equivalence, so text that the selector grammar rejects (`K`
+/// written as U+212A KELVIN SIGN) would find the entry of `Kick:`; it also
+/// hashes with SipHash over normalised contents, about 750 instructions for
+/// a 42-byte selector. Selectors in the table are validated ASCII, so this
 /// index hashes raw UTF-8 a word at a time (seeded per dispatcher) and
 /// compares bytes with `memcmp`. The hash is computed before the lock is
-/// taken. Text whose bytes are not contiguous, or that is not found here,
-/// goes on to the dispatcher's `[String: Int]`, so lookups of text that is
-/// only canonically equivalent to a selector behave as before.
+/// taken.
 struct SelectorIndex {
   /// One selector: its hash, where its bytes are in ``bytes``, its identity.
   private struct Key {
@@ -45,11 +45,19 @@ struct SelectorIndex {
 
   /// The identity of `selector`, if indexed.
   func id(of selector: String) -> Int? {
-    let found = selector.utf8.withContiguousStorageIfAvailable { text in
+    if let found = selector.utf8.withContiguousStorageIfAvailable({ text in
       id(of: text, hash: Self.hash(text, seed: seed))
+    }) {
+      return found
     }
-    return found ?? nil
+    // Bridged text whose bytes are not contiguous: make a native copy.
+    var native = selector
+    return native.withUTF8 { id(of: $0, hash: Self.hash($0, seed: seed)) }
   }
+
+  /// The number of places, filled or not (the selectors' bytes aside,
+  /// which are the dispatcher's own text): what the index costs in memory.
+  var capacity: Int { slots.count + keys.count }
 
   private func matches(_ key: Key, _ text: UnsafeBufferPointer<UInt8>) -> Bool {
     guard let base = text.baseAddress else { return key.count == 0 }

@@ -68,28 +68,30 @@ extension Dispatcher {
     let declarations = vocabulary.entries.map { entry in
       (SelectorKey(validated: entry.selector, arity: entry.arity), Contract(entry))
     }
-    try state.withLock { state in
+    try changeTable { state, retired in
       var next = state
+      // Whatever `next` replaced or the old state held is dropped unlocked.
+      defer { retired.keep(next) }
       for (key, contract) in declarations {
-        next.makeEntry(for: key)
-        let existing = next.entries[key.id]
+        let slot = next.makeEntry(for: key)
+        let existing = next.entries[slot]
         let requested = contract.entry.description
-        if let declared = existing?.contract, declared.entry.description != requested {
+        if let declared = existing.contract, declared.entry.description != requested {
           throw DispatchError.conflictingDeclaration(
             selector: key.description, declared: declared.entry.description, requested: requested)
         }
-        if let declared = existing?.declaredFold, declared != contract.entry.fold {
+        if let declared = existing.declaredFold, declared != contract.entry.fold {
           throw DispatchError.conflictingDeclaration(
             selector: key.description, declared: declared.description, requested: requested)
         }
-        if existing?.contract == nil {
-          next.entries[key.id]?.declare(contract)
-          next.published[key.id] = nil
+        if existing.contract == nil {
+          next.entries[slot].declare(contract)
+          next.unpublish(slot, into: &retired)
         }
       }
       next.exclusivity.domains.formUnion(vocabulary.exclusiveDomains)
       try next.recomputeOwners()
-      state = next
+      swap(&state, &next)
     }
   }
 
@@ -108,7 +110,7 @@ extension Dispatcher {
   /// selector has one.
   func run(
     _ contract: Contract, _ snapshot: Snapshot, selector: String, params: [Any], fold: Fold?
-  ) throws -> Any? {
+  ) throws -> Folded {
     for check in contract.checks where !check.type.accepts(params[check.index]) {
       throw DispatchError.argumentTypeMismatch(
         selector: selector, index: check.index, expected: check.type.description,
@@ -116,9 +118,10 @@ extension Dispatcher {
     }
     let fold = fold ?? snapshot.declaredFold ?? .collect
     if let completion = contract.completion {
-      return try runJoiningCompletions(
-        completion, snapshot, selector: selector, params: params, fold: fold)
+      return .value(
+        try runJoiningCompletions(
+          completion, snapshot, selector: selector, params: params, fold: fold))
     }
-    return try fold.apply(snapshot, params: params, selector: selector)
+    return try fold.fold(snapshot, params: params, selector: selector)
   }
 }

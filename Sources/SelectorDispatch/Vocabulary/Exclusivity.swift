@@ -28,10 +28,11 @@ extension Dispatcher.State {
   /// - Throws: ``DispatchError/exclusiveDomainConflict(domain:selector:service:owner:)``
   ///   for the first selector, in the order given, of an exclusive domain
   ///   another service holds.
-  func admit(service: String, ids: [Int]) throws(DispatchError) -> Admission {
+  func admit(service: String, slots: [Int]) throws(DispatchError) -> Admission {
     var admission = Admission()
-    for id in ids {
-      guard id < entries.count, let entry = entries[id]?.contract?.entry else { continue }
+    for slot in slots {
+      // A selector new to the dispatcher (-1) has no contract.
+      guard slot >= 0, let entry = entries[slot].contract?.entry else { continue }
       if let replacement = entry.replacement {
         admission.deprecations.append(
           .deprecatedSelector(selector: entry.selector, service: service, replacement: replacement))
@@ -55,7 +56,7 @@ extension Dispatcher.State {
   mutating func recomputeOwners() throws {
     typealias Handling = (service: String, sequence: Int, selector: String)
     var handlings: [Domain: [Handling]] = [:]
-    for case let entry? in entries {
+    for entry in entries {
       guard let contract = entry.contract, exclusivity.domains.contains(contract.entry.domain)
       else { continue }
       for registration in entry.registrations {

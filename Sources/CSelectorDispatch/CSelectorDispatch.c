@@ -1,0 +1,27 @@
+#include "CSelectorDispatch.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+
+_Thread_local intptr_t csd_depth = 0;
+_Thread_local void *csd_spare = 0;
+_Thread_local void *csd_home = 0;
+
+static pthread_key_t home_key;
+static pthread_once_t home_key_once = PTHREAD_ONCE_INIT;
+typedef void (*destroy_function)(void *);
+static _Atomic(destroy_function) destroy_home = 0;
+
+static void destroy_at_exit(void *buffer) {
+  destroy_function destroy = atomic_load_explicit(&destroy_home, memory_order_acquire);
+  if (destroy) destroy(buffer);
+}
+
+static void make_home_key(void) { pthread_key_create(&home_key, destroy_at_exit); }
+
+void csd_adopt_home(void *buffer, void (*destroy)(void *)) {
+  pthread_once(&home_key_once, make_home_key);
+  atomic_store_explicit(&destroy_home, destroy, memory_order_release);
+  csd_home = buffer;
+  pthread_setspecific(home_key, buffer);
+}

@@ -1,0 +1,47 @@
+// Per-thread state for SelectorDispatch's hot path, in C because Swift has
+// no thread-local variables below iOS 18 / macOS 15 short of
+// pthread_getspecific (a call per access). C11 `_Thread_local` compiles to
+// one load or store relative to the thread pointer.
+#ifndef C_SELECTOR_DISPATCH_H
+#define C_SELECTOR_DISPATCH_H
+
+#include <stdint.h>
+
+/// How many dispatches are under way on this thread, one inside another.
+extern _Thread_local intptr_t csd_depth;
+
+/// This thread's params buffer when no dispatch is using it, else NULL.
+extern _Thread_local void *_Nullable csd_spare;
+
+/// This thread's own params buffer once it has one (freed at thread exit).
+extern _Thread_local void *_Nullable csd_home;
+
+/// Enters one more dispatch on this thread; returns the new depth.
+static inline intptr_t csd_depth_enter(void) { return ++csd_depth; }
+
+/// Leaves the innermost dispatch on this thread.
+static inline void csd_depth_leave(void) { --csd_depth; }
+
+/// Takes this thread's spare params buffer, leaving NULL in its place.
+static inline void *_Nullable csd_take_spare(void) {
+  void *spare = csd_spare;
+  csd_spare = 0;
+  return spare;
+}
+
+/// Puts `buffer` back as this thread's spare if it is the thread's own
+/// buffer; returns 0 if it is not (the caller frees it).
+static inline int csd_give_back(void *_Nonnull buffer) {
+  if (buffer != csd_home) return 0;
+  csd_spare = buffer;
+  return 1;
+}
+
+/// Whether this thread has its own buffer yet.
+static inline int csd_has_home(void) { return csd_home != 0; }
+
+/// Makes `buffer` this thread's own; `destroy(buffer)` runs when the thread
+/// exits.
+void csd_adopt_home(void *_Nonnull buffer, void (*_Nonnull destroy)(void *_Nonnull));
+
+#endif

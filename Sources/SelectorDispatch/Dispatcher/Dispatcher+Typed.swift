@@ -1,0 +1,117 @@
+extension Dispatcher {
+  /// Dispatches an event with its arguments written out, and returns the
+  /// folded answer as `Result`.
+  ///
+  /// ```swift
+  /// let launch = try SelectorKey("application:didFinishLaunchingWithOptions:")
+  /// let launched = try dispatcher.dispatch(launch, with: app, options, as: Bool.self)
+  /// ```
+  ///
+  /// The selector's declared fold combines the answers, or ``Fold/collect``
+  /// when none is declared (ask for `[Any?].self`). Handlers still receive
+  /// `[Any]`, and a vocabulary's argument checks still apply.
+  ///
+  /// The fast path. Unless the fold is ``Fold/collect`` or a custom fold,
+  /// or the selector takes a completion handler, a dispatch makes no heap
+  /// allocation of its own: the parameters go into a buffer the thread
+  /// reuses (a handler that keeps its `params` keeps a copy), and a `Bool`
+  /// fold's answer is returned without being boxed. An argument larger
+  /// than three words, such as a large struct, is boxed when it becomes an
+  /// `Any`; classes, strings, arrays and dictionaries are not.
+  ///
+  /// - Parameters:
+  ///   - key: The selector.
+  ///   - arguments: One argument per `:` in the selector.
+  ///   - type: The type of the folded answer, such as `Bool.self`.
+  /// - Returns: The folded answer, or `nil` when the fold's answer is `nil`
+  ///   (such as ``Fold/firstNonNil`` when no service answered).
+  /// - Throws: ``DispatchError`` when the selector is unknown, the number or
+  ///   types of the arguments are wrong (before any handler runs), an answer
+  ///   does not fit the fold (after the handlers ran), or the folded answer
+  ///   is not a `Result`:
+  ///   ``DispatchError/resultTypeMismatch(selector:service:expected:actual:)``
+  ///   with an empty `service`.
+  @inlinable
+  public func dispatch<each Argument, Result>(
+    _ key: SelectorKey, with arguments: repeat each Argument, as type: Result.Type
+  ) throws -> Result? {
+    let params = ParamsBuffer.take()
+    defer { ParamsBuffer.giveBack(params) }
+    repeat params.pointee.append(each arguments)
+    return try Self.answer(fold(key, params: params.pointee), as: Result.self) {
+      key.description
+    }
+  }
+
+  /// Dispatches an event by its selector's text with its arguments written
+  /// out, and returns the folded answer as `Result`.
+  ///
+  /// ```swift
+  /// let launched = try dispatcher.dispatch(
+  ///   selector: "application:didFinishLaunchingWithOptions:", with: app, options,
+  ///   as: Bool.self)
+  /// ```
+  ///
+  /// The same as ``dispatch(_:with:as:)`` after a look-up of the text.
+  ///
+  /// - Parameters:
+  ///   - selector: The selector, such as `application:openURL:options:`.
+  ///   - arguments: One argument per `:` in the selector.
+  ///   - type: The type of the folded answer, such as `Bool.self`.
+  /// - Returns: The folded answer, or `nil` when the fold's answer is `nil`.
+  /// - Throws: ``DispatchError`` when the selector is malformed or unknown,
+  ///   the number or types of the arguments are wrong (before any handler
+  ///   runs), an answer does not fit the fold (after the handlers ran), or
+  ///   the folded answer is not a `Result`.
+  @inlinable
+  public func dispatch<each Argument, Result>(
+    selector: String, with arguments: repeat each Argument, as type: Result.Type
+  ) throws -> Result? {
+    let params = ParamsBuffer.take()
+    defer { ParamsBuffer.giveBack(params) }
+    repeat params.pointee.append(each arguments)
+    return try Self.answer(fold(selector, params: params.pointee), as: Result.self) {
+      selector
+    }
+  }
+
+  /// The folded answer of `key`'s handlers, with its declared fold.
+  @usableFromInline
+  func fold(_ key: SelectorKey, params: [Any]) throws -> Folded {
+    try run(lookUp(key), params: params, fold: nil)
+  }
+
+  /// The folded answer of `selector`'s handlers, with its declared fold.
+  @usableFromInline
+  func fold(_ selector: String, params: [Any]) throws -> Folded {
+    try run(lookUp(selector), params: params, fold: nil)
+  }
+
+  /// `folded` as a `Result`: a `Bool` without a cast when `Result` is
+  /// `Bool`, anything else with one.
+  @inlinable
+  static func answer<Result>(
+    _ folded: Folded, as type: Result.Type, selector: () -> String
+  ) throws -> Result? {
+    switch folded {
+    case .bool(let bool):
+      if Result.self == Bool.self { return unsafeBitCast(bool, to: Result.self) }
+      if let result = bool as? Result { return result }
+      throw resultTypeMismatch(selector(), expected: Result.self, actual: bool)
+    case .value(let value):
+      guard let value else { return nil }
+      if let result = value as? Result { return result }
+      throw resultTypeMismatch(selector(), expected: Result.self, actual: value)
+    }
+  }
+
+  /// The error for a folded answer that is not what the caller asked for.
+  @usableFromInline
+  static func resultTypeMismatch(_ selector: String, expected: Any.Type, actual: Any)
+    -> DispatchError
+  {
+    .resultTypeMismatch(
+      selector: selector, service: "", expected: String(describing: expected),
+      actual: String(describing: type(of: actual)))
+  }
+}

@@ -1,0 +1,35 @@
+/// What a change to a dispatcher's table took out of it, kept until the
+/// lock is released.
+///
+/// Dropping the last reference to a handler, a snapshot or a contract runs
+/// user code: the `deinit` of whatever the closure captured. That code may
+/// call the dispatcher again (even ``Dispatcher/responds(to:)``), and under
+/// the dispatcher's lock it would deadlock. So every change made under the
+/// lock moves what it replaces or removes into a `Retired`, which
+/// ``Dispatcher/changeTable(_:)`` drops after unlocking.
+struct Retired {
+  private var items: [Any] = []
+
+  /// Keeps `item` alive until the lock is released.
+  mutating func keep(_ item: Any) {
+    items.append(item)
+  }
+
+  /// How many things are kept; for tests.
+  var count: Int { items.count }
+}
+
+extension Dispatcher {
+  /// Runs `body` under the lock with a ``Retired`` for whatever it removes,
+  /// and drops what was retired only after unlocking: the one way to change
+  /// the table.
+  func changeTable<Result>(_ body: (inout State, inout Retired) throws -> Result) rethrows
+    -> Result
+  {
+    var retired = Retired()
+    // Runs after `withLock` has returned, so after the unlock: the retired
+    // values are released here, with no lock held.
+    defer { withExtendedLifetime(retired) {} }
+    return try state.withLock { state in try body(&state, &retired) }
+  }
+}

@@ -1,0 +1,196 @@
+import Foundation
+import Testing
+
+@testable import SelectorDispatch
+
+/// No user code runs under the dispatcher's lock: whatever a handler
+/// captured is released after the lock, on every path, so a `deinit` that
+/// calls the dispatcher back completes instead of deadlocking.
+@Suite struct RetiredTests {
+  let event = "retiredEvent:"
+
+  /// Runs `action` from its `deinit`, and counts that it did.
+  final class CallsBack: @unchecked Sendable {
+    let action: () -> Void
+    let released: Locked<Int>
+    init(released: Locked<Int>, _ action: @escaping () -> Void) {
+      self.action = action
+      self.released = released
+    }
+    deinit {
+      action()
+      released.withLock { $0 += 1 }
+    }
+  }
+
+  /// Runs `body` on its own thread and returns what it returned, or `nil`
+  /// when it did not finish within ten seconds: a deadlock fails the test
+  /// instead of hanging the run. A throw counts as `false`.
+  func finishes(_ body: @escaping @Sendable () throws -> Bool) -> Bool? {
+    let done = DispatchSemaphore(value: 0)
+    let result = Locked<Bool?>(nil)
+    Thread {
+      let value = (try? body()) ?? false
+      result.withLock { $0 = value }
+      done.signal()
+    }.start()
+    guard done.wait(timeout: .now() + 10) == .success else { return nil }
+    return result.withLock { $0 }
+  }
+
+  /// `true` when `body` throws a ``DispatchError``.
+  static func throwsDispatchError(_ body: () throws -> Void) -> Bool {
+    do {
+      try body()
+      return false
+    } catch {
+      return error is DispatchError
+    }
+  }
+
+  /// A handler whose only capture asks `dispatcher` whether it responds to
+  /// the event when it goes away.
+  func handler(
+    calling dispatcher: Dispatcher, released: Locked<Int>, answers: Locked<[Bool]>
+  ) -> Handler {
+    let token = CallsBack(released: released) { [event] in
+      let answer = dispatcher.responds(to: event)
+      answers.withLock { $0.append(answer) }
+    }
+    return { _ in withExtendedLifetime(token) { nil } }
+  }
+
+  @Test func unregisteringReleasesHandlersAfterUnlocking() throws {
+    let dispatcher = Dispatcher()
+    let released = Locked(0)
+    let answers = Locked<[Bool]>([])
+    try dispatcher.register(
+      service: "a",
+      handlers: [event: handler(calling: dispatcher, released: released, answers: answers)])
+    let unregistered = finishes { dispatcher.unregister(service: "a") }
+    #expect(unregistered == true)
+    #expect(released.withLock { $0 } == 1)
+    #expect(answers.withLock { $0 } == [false])
+  }
+
+  @Test func unregisteringAfterADispatchReleasesThePublishedSnapshotAfterUnlocking() throws {
+    let dispatcher = Dispatcher()
+    let released = Locked(0)
+    let answers = Locked<[Bool]>([])
+    try dispatcher.register(
+      service: "a",
+      handlers: [event: handler(calling: dispatcher, released: released, answers: answers)])
+    try dispatcher.register(service: "b", handlers: [event: { _ in nil }])
+    // The dispatch publishes a snapshot: after unregistering, it holds the
+    // last reference to "a"'s handler.
+    _ = try dispatcher.dispatch(selector: event, params: [0])
+    let unregistered = finishes { dispatcher.unregister(service: "a") }
+    #expect(unregistered == true)
+    #expect(released.withLock { $0 } == 1)
+    #expect(answers.withLock { $0 } == [true])
+  }
+
+  @Test func registeringAndDeclaringReplaceSnapshotsWithoutReleasingUnderTheLock() throws {
+    let dispatcher = Dispatcher()
+    let released = Locked(0)
+    let answers = Locked<[Bool]>([])
+    try dispatcher.register(
+      service: "a",
+      handlers: [event: handler(calling: dispatcher, released: released, answers: answers)])
+    _ = try dispatcher.dispatch(selector: event, params: [0])
+    let finished = finishes { [event] in
+      try dispatcher.register(service: "b", handlers: [event: { _ in nil }])
+      _ = try dispatcher.dispatch(selector: event, params: [0])
+      try dispatcher.declare(event, fold: .collect)
+      try dispatcher.declare(.applicationDelegate)
+      return true
+    }
+    #expect(finished == true)
+    #expect(released.withLock { $0 } == 0)
+    let unregistered = finishes { dispatcher.unregister(service: "a") }
+    #expect(unregistered == true)
+    #expect(released.withLock { $0 } == 1)
+    #expect(answers.withLock { $0 } == [true])
+  }
+
+  @Test func aFailedRegistrationReleasesItsHandlersAfterUnlocking() throws {
+    let dispatcher = Dispatcher()
+    let released = Locked(0)
+    let answers = Locked<[Bool]>([])
+    try dispatcher.register(service: "a", handlers: [event: { _ in nil }])
+    let failures: [(String, String)] = [("a", event), ("b", "not a selector")]
+    for (name, selector) in failures {
+      let finished = finishes {
+        Self.throwsDispatchError {
+          let handler = self.handler(calling: dispatcher, released: released, answers: answers)
+          try dispatcher.register(service: name, handlers: [selector: handler])
+        }
+      }
+      #expect(finished == true)
+    }
+    #expect(released.withLock { $0 } == 2)
+    #expect(answers.withLock { $0 } == [true, true])
+  }
+
+  @Test func aHandlerThatUnregistersItsOwnServiceIsReleasedAfterTheDispatch() throws {
+    let dispatcher = Dispatcher()
+    let released = Locked(0)
+    let answers = Locked<[Bool]>([])
+    let token = CallsBack(released: released) { [event] in
+      let answer = dispatcher.responds(to: event)
+      answers.withLock { $0.append(answer) }
+    }
+    try dispatcher.register(
+      service: "a",
+      handlers: [
+        event: { _ in
+          withExtendedLifetime(token) { dispatcher.unregister(service: "a") }
+        }
+      ])
+    let finished = finishes { [event] in
+      _ = try dispatcher.dispatch(selector: event, params: [0])
+      return true
+    }
+    #expect(finished == true)
+    #expect(released.withLock { $0 } == 0, "the test still holds the token")
+    _ = consume token
+    #expect(released.withLock { $0 } == 1)
+    #expect(answers.withLock { $0 } == [false])
+  }
+
+  @Test func replacingTheDiagnosticHandlerReleasesTheOldOneAfterUnlocking() {
+    let dispatcher = Dispatcher()
+    let released = Locked(0)
+    let token = CallsBack(released: released) { _ = dispatcher.diagnosticHandler }
+    dispatcher.diagnosticHandler = { _ in withExtendedLifetime(token) {} }
+    _ = consume token
+    let finished = finishes {
+      dispatcher.diagnosticHandler = nil
+      return true
+    }
+    #expect(finished == true)
+    #expect(released.withLock { $0 } == 1)
+  }
+
+  @Test func aDispatcherGoingAwayReleasesItsHandlers() throws {
+    let released = Locked(0)
+    let answers = Locked<[Bool]>([])
+    let other = Dispatcher()
+    try other.register(service: "other", handlers: [event: { _ in nil }])
+    let finished = finishes { [event] in
+      let dispatcher = Dispatcher()
+      weak let weakDispatcher = dispatcher
+      let token = CallsBack(released: released) {
+        // The dispatcher is going away: its weak reference is already nil.
+        answers.withLock { $0.append(weakDispatcher?.responds(to: event) ?? false) }
+        answers.withLock { $0.append(other.responds(to: event)) }
+      }
+      try dispatcher.register(
+        service: "a", handlers: [event: { _ in withExtendedLifetime(token) { nil } }])
+      return true
+    }
+    #expect(finished == true)
+    #expect(released.withLock { $0 } == 1)
+    #expect(answers.withLock { $0 } == [false, true])
+  }
+}
