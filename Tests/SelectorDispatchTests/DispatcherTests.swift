@@ -269,7 +269,9 @@ import Testing
     await withTaskGroup(of: Void.self) { group in
       for _ in 0..<threads {
         group.addTask {
-          for _ in 0..<perThread { _ = try? dispatcher.dispatch(selector: background, params: [0]) }
+          for _ in 0..<perThread {
+            _ = try? dispatcher.dispatchSynchronously(selector: background, params: [0])
+          }
         }
       }
       group.addTask {
@@ -290,7 +292,7 @@ import Testing
     #expect(stable.withLock { $0 } == threads * perThread)
     #expect(churned.withLock { $0 } <= threads * perThread)
     // After the churn, exactly the stable service remains.
-    _ = try dispatcher.dispatch(selector: background, params: [0])
+    _ = try dispatcher.dispatchSynchronously(selector: background, params: [0])
     #expect(stable.withLock { $0 } == threads * perThread + 1)
   }
 
@@ -303,7 +305,8 @@ import Testing
         }
       }
     }
-    let answers = try #require(try dispatcher.dispatch(selector: "ping", params: []) as? [Any?])
+    let answers = try #require(
+      try dispatcher.dispatchSynchronously(selector: "ping", params: []) as? [Any?])
     #expect(answers.count == 200)
   }
 }

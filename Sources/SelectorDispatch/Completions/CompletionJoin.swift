@@ -85,7 +85,42 @@ final class CompletionJoin: @unchecked Sendable {
     if alreadyFinished { deadline.cancel() }
   }
 
-  private func arrive(_ answer: Any, at slot: Int) {
+  /// Marks a slot's async handler as started: its return is its answer,
+  /// passed to ``answer(_:at:)``.
+  func armAnswer(_ slot: Int) {
+    state.withLock { state in
+      state.armed[slot] = true
+      state.pending += 1
+    }
+  }
+
+  /// An async handler's answer for its slot; `nil` when it gave none.
+  func answer(_ value: Any?, at slot: Int) {
+    arrive(value, at: slot)
+  }
+
+  /// Keeps the join from finishing, except by its deadline, until
+  /// ``release()``: a synchronous dispatch holds it while its task still
+  /// has async handlers to start.
+  func hold() {
+    state.withLock { $0.pending += 1 }
+  }
+
+  /// Ends a ``hold()``; finishes the join if nothing else is pending.
+  func release() {
+    let deadline = state.withLock { state -> ScheduledAction?? in
+      state.pending -= 1
+      guard state.sealed, state.pending == 0, !state.finished else { return nil }
+      state.finished = true
+      defer { state.deadline = nil }
+      return .some(state.deadline)
+    }
+    guard let deadline else { return }
+    deadline?.cancel()
+    finish()
+  }
+
+  private func arrive(_ answer: Any?, at slot: Int) {
     let arrival = state.withLock { state -> Arrival in
       if state.answered[slot] { return .duplicate }
       if state.finished { return .late }

@@ -54,6 +54,12 @@ public enum DispatchError: Error, Equatable, CustomStringConvertible {
   /// A vocabulary lists the same selector twice.
   case duplicateVocabularyEntry(vocabulary: String, selector: String)
 
+  /// A synchronous dispatch met a selector that a service handles with an
+  /// async handler, and the selector has no completion through which the
+  /// async answer could arrive later. Nothing ran; `await` the dispatch
+  /// instead.
+  case asyncHandlerNeedsAwait(selector: String, service: String)
+
   /// A sentence that says what was wrong, where, and what was expected.
   public var description: String {
     switch self {
@@ -87,6 +93,10 @@ public enum DispatchError: Error, Equatable, CustomStringConvertible {
       return "service \"\(service)\" cannot handle \(Self.quote(selector)): "
         + "the \(domain) domain is exclusive and service \"\(owner)\" already handles it; "
         + "unregister \"\(owner)\" first or leave the domain shared"
+    case .asyncHandlerNeedsAwait(let selector, let service):
+      return "service \"\(service)\" handles \(Self.quote(selector)) with an async handler, "
+        + "which a synchronous dispatch cannot wait for; nothing ran; "
+        + "use `try await dispatcher.dispatch(...)`"
     case .duplicateVocabularyEntry(let vocabulary, let selector):
       return "vocabulary \"\(vocabulary)\" lists \(Self.quote(selector)) more than once; "
         + "give each selector one entry"
@@ -118,6 +128,8 @@ extension DispatchError {
     switch self {
     case .handlerFailed(let selector, "", let reason):
       return .handlerFailed(selector: selector, service: service, reason: reason)
+    case .asyncHandlerNeedsAwait(let selector, ""):
+      return .asyncHandlerNeedsAwait(selector: selector, service: service)
     case .duplicateHandler(let selector, ""):
       return .duplicateHandler(selector: selector, service: service)
     default:

@@ -15,7 +15,14 @@ extension Dispatcher {
   struct Pending {
     let name: String
     let priority: Int
+    /// Every selector's handler; an async one's is a stand-in.
     let handlers: [String: Handler]
+    /// The async handlers; ``normalized()`` gives each a stand-in in
+    /// ``handlers``.
+    var asyncHandlers: [String: AsyncHandler] = [:]
+    /// The typed async handlers' parameter counts, checked against the
+    /// selector's completion when it registers.
+    var asyncParameterCounts: [String: Int] = [:]
   }
 
   /// Why ``register(batch:)`` registered nothing: which service, and what.
@@ -37,6 +44,7 @@ extension Dispatcher {
   ///   the next dispatch of each selector sorts its handlers if this broke
   ///   their order.
   func register(batch: [Pending]) throws(BatchFailure) {
+    let batch = batch.map { $0.normalized() }
     let instrument = environment.instrument
     // What can be found out without the lock (a typed table's mistake, a
     // malformed selector) is kept per service and reported in batch order,
@@ -55,6 +63,12 @@ extension Dispatcher {
       }
       let handlers = instrument?(service.name, service.handlers) ?? service.handlers
       tables.append(Moving.split(handlers))
+    }
+    let asyncTables = batch.map { service in
+      service.asyncHandlers.isEmpty
+        ? [:]
+        : environment.instrumentAsync?(service.name, service.asyncHandlers)
+          ?? service.asyncHandlers
     }
     var ids = state.withLock { state in
       tables.map { table in table.texts.map { state.index.id(of: $0) } }
@@ -93,6 +107,8 @@ extension Dispatcher {
         }
         if failure == nil {
           do throws(DispatchError) {
+            try state.checkAsyncParameterCounts(
+              service.asyncParameterCounts, texts: tables[index].texts, ids: entryIDs[index])
             let admission = try state.admit(service: service.name, ids: entryIDs[index])
             state.exclusivity.claim(admission.claims, for: service.name)
             deprecations += admission.deprecations
@@ -112,6 +128,10 @@ extension Dispatcher {
         let registration = Registration(
           service: service.name, priority: service.priority, sequence: sequence)
         for (position, id) in entryIDs[index].enumerated() {
+          var registration = registration
+          if !asyncTables[index].isEmpty {
+            registration.asyncHandler = asyncTables[index][tables[index].texts[position]]
+          }
           state.entries[id]?.append(registration, handlerAt: position, of: tables[index].values)
           state.published[id] = nil
         }

@@ -232,6 +232,9 @@ public final class Dispatcher: @unchecked Sendable {
       throw DispatchError.arityMismatch(
         selector: selector, expected: snapshot.arity, actual: params.count)
     }
+    if snapshot.hasAsyncHandlers {
+      return try runBridging(snapshot, selector: selector, params: params, fold: fold)
+    }
     if let contract = snapshot.contract {
       return try run(contract, snapshot, selector: selector, params: params, fold: fold)
     }
@@ -239,7 +242,7 @@ public final class Dispatcher: @unchecked Sendable {
     return try fold.apply(snapshot, params: params, selector: selector)
   }
 
-  private func unrecognized(_ selector: String) -> DispatchError {
+  func unrecognized(_ selector: String) -> DispatchError {
     let known = state.withLock { state in
       state.ids.compactMap { text, id in state.entries[id]?.isKnown == true ? text : nil }
     }

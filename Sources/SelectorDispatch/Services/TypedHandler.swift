@@ -35,6 +35,11 @@ public struct TypedHandler {
   /// The low-level handler that casts the parameters and calls the closure.
   public let handler: Handler
 
+  /// The closure as an ``AsyncHandler`` when it is `async`; ``handler`` is
+  /// then a stand-in that a synchronous dispatch never calls. See
+  /// ``init(_:_:)-(_,(repeat each Argument) async throws -> Answer)``.
+  public internal(set) var asyncHandler: AsyncHandler?
+
   /// What is wrong with the definition, or `nil` when it can be registered:
   /// ``DispatchError/malformedSelector(selector:offset:reason:)``, or
   /// ``DispatchError/arityMismatch(selector:expected:actual:)`` whose
@@ -117,13 +122,18 @@ public struct TypedHandler {
     var table: [String: Handler] = [:]
     table.reserveCapacity(handlers.count)
     var mistake: DispatchError?
+    var asyncHandlers = AsyncHandlerTable()
     for typed in handlers {
+      if let asyncHandler = typed.asyncHandler {
+        asyncHandlers.add(asyncHandler, for: typed.selector, parameterCount: typed.parameterCount)
+      }
       if mistake == nil, let problem = typed.problem { mistake = problem }
       if table.updateValue(typed.handler, forKey: typed.selector) != nil, mistake == nil {
         mistake = .duplicateHandler(selector: typed.selector, service: "")
       }
     }
     if let mistake { table[problemKey] = { _ in mistake } }
+    if !asyncHandlers.isEmpty { table[AsyncHandlerTable.key] = { _ in asyncHandlers } }
     return table
   }
 
