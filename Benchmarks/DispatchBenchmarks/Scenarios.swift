@@ -127,6 +127,7 @@ enum Scenarios {
         ("dispatch: SelectorKey N=\(n)", { dispatchKey(n) }),
         ("dispatch: vocabulary N=\(n)", { dispatchVocabulary(n) }),
       ]
+      scenarios += AsyncScenarios.rows(n)
     }
     for selectors in [40, 10_000, 100_000] {
       scenarios.append(("scale: \(selectors) selectors N=1", { scale(selectors: selectors) }))

@@ -125,3 +125,32 @@ import Testing
     #expect(dispatcher.responds(to: "b:") && dispatcher.responds(to: "c:"))
   }
 }
+
+/// The README's async example, verbatim apart from its stand-ins.
+@Suite struct ReadmeAsyncTests {
+  final class Feed: Sendable {
+    func refresh() async -> Bool { true }
+  }
+
+  @Test func asyncHandlerReturnsTheCompletionValue() async throws {
+    let feed = Feed()
+    let uiApp = DispatcherAsyncCompletionTests.NSObjectLike()
+    let fetch = "application:performFetchWithCompletionHandler:"
+    let app = Dispatcher(vocabulary: .applicationDelegate)
+    try app.register(
+      service: "feed",
+      asyncHandlers: [
+        fetch: { _ in await feed.refresh() ? BackgroundFetchResult.newData : .noData }
+      ])
+    try app.register(
+      service: "mail",
+      handlers: [
+        fetch: { params in
+          (params[1] as? (BackgroundFetchResult) -> Void)?(.noData)
+          return nil
+        }
+      ])
+    let result = try await app.dispatch(selector: fetch, params: [uiApp])  // no completion
+    #expect(result as? BackgroundFetchResult == .newData)
+  }
+}

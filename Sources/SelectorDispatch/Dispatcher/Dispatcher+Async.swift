@@ -108,7 +108,7 @@ extension Dispatcher {
 
   /// Dispatches an event with an explicit fold, awaiting async handlers.
   ///
-  /// See ``dispatch(selector:params:)-(_,_)async`` for order, isolation,
+  /// See the `async` `dispatch(selector:params:)` for order, isolation,
   /// completions and cancellation.
   ///
   /// - Parameters:
@@ -193,10 +193,13 @@ extension Dispatcher {
         completion, snapshot, selector: selector, params: params, fold: fold)
     }
     var folded = Fold.Accumulator(fold, selector: selector)
+    // Reading a registration copies it (a retain or two): skipped for
+    // selectors whose handlers are all sync.
+    let hasAsyncHandlers = snapshot.hasAsyncHandlers
     for index in snapshot.handlers.indices {
       try Task.checkCancellation()
       let answer: Any?
-      if let handler = snapshot.registrations[index].asyncHandler {
+      if hasAsyncHandlers, let handler = snapshot.registrations[index].asyncHandler {
         answer = await handler(params)
       } else {
         answer = snapshot.handlers[index](params)

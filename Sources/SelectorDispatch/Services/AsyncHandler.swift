@@ -20,12 +20,12 @@
 ///   call cross into it, with the same data-race error for `[Any]`.
 ///
 /// With `nonisolated(nonsending)`, when a `@MainActor` app delegate awaits
-/// ``Dispatcher/dispatch(selector:params:)-(_,_)async`` the handler runs on
+/// `try await dispatcher.dispatch(selector:params:)` the handler runs on
 /// the main actor. A handler that needs a particular actor says so on its
 /// closure, `{ @MainActor params in … }`, and then runs there wherever it
 /// is awaited from.
 ///
 /// Register async handlers with
 /// ``Dispatcher/register(service:priority:asyncHandlers:)``, or write an
-/// `async` closure in ``Service/on(_:_:)``.
+/// `async` closure in ``Service/on(_:_:)-(_,(Argument)->Answer)``.
 public typealias AsyncHandler = nonisolated(nonsending) ([Any]) async -> Any?

@@ -33,7 +33,7 @@ extension TypedHandler {
   }
 
   /// Makes a typed handler from an `async` closure of 1 parameter; see
-  /// ``init(_:_:)-(_,() async throws -> Answer)``.
+  /// the zero-parameter `async` initializer.
   ///
   /// - Parameters:
   ///   - selector: The selector.
@@ -48,7 +48,7 @@ extension TypedHandler {
   }
 
   /// Makes a typed handler from an `async` closure of 2 parameters; see
-  /// ``init(_:_:)-(_,() async throws -> Answer)``.
+  /// the zero-parameter `async` initializer.
   ///
   /// - Parameters:
   ///   - selector: The selector.
@@ -65,7 +65,7 @@ extension TypedHandler {
   }
 
   /// Makes a typed handler from an `async` closure of 3 parameters; see
-  /// ``init(_:_:)-(_,() async throws -> Answer)``.
+  /// the zero-parameter `async` initializer.
   ///
   /// - Parameters:
   ///   - selector: The selector.
@@ -83,7 +83,7 @@ extension TypedHandler {
   }
 
   /// Makes a typed handler from an `async` closure of 4 parameters; see
-  /// ``init(_:_:)-(_,() async throws -> Answer)``.
+  /// the zero-parameter `async` initializer.
   ///
   /// - Parameters:
   ///   - selector: The selector.
@@ -102,7 +102,7 @@ extension TypedHandler {
   }
 
   /// Makes a typed handler from an `async` closure of 5 parameters; see
-  /// ``init(_:_:)-(_,() async throws -> Answer)``.
+  /// the zero-parameter `async` initializer.
   ///
   /// - Parameters:
   ///   - selector: The selector.
@@ -180,7 +180,7 @@ extension Service {
   /// Makes a typed handler from an `async` closure with no parameters: a
   /// ``HandlerTableBuilder`` entry, mixed freely with synchronous ones.
   ///
-  /// See ``TypedHandler/init(_:_:)-(_,() async throws -> Answer)``; for a
+  /// See the `async` initializers of ``TypedHandler``; for a
   /// completion selector the closure leaves out the completion and returns
   /// its value. There is one such method per parameter count, zero to five.
   ///
@@ -195,7 +195,7 @@ extension Service {
   }
 
   /// Makes a typed handler from an `async` closure of 1 parameter; see
-  /// ``on(_:_:)-(_,() async throws -> Answer)``.
+  /// the zero-parameter `async` `on(_:_:)`.
   ///
   /// - Parameters:
   ///   - selector: The selector.
@@ -209,7 +209,7 @@ extension Service {
   }
 
   /// Makes a typed handler from an `async` closure of 2 parameters; see
-  /// ``on(_:_:)-(_,() async throws -> Answer)``.
+  /// the zero-parameter `async` `on(_:_:)`.
   ///
   /// - Parameters:
   ///   - selector: The selector.
@@ -223,7 +223,7 @@ extension Service {
   }
 
   /// Makes a typed handler from an `async` closure of 3 parameters; see
-  /// ``on(_:_:)-(_,() async throws -> Answer)``.
+  /// the zero-parameter `async` `on(_:_:)`.
   ///
   /// - Parameters:
   ///   - selector: The selector.
@@ -237,7 +237,7 @@ extension Service {
   }
 
   /// Makes a typed handler from an `async` closure of 4 parameters; see
-  /// ``on(_:_:)-(_,() async throws -> Answer)``.
+  /// the zero-parameter `async` `on(_:_:)`.
   ///
   /// - Parameters:
   ///   - selector: The selector.
@@ -251,7 +251,7 @@ extension Service {
   }
 
   /// Makes a typed handler from an `async` closure of 5 parameters; see
-  /// ``on(_:_:)-(_,() async throws -> Answer)``.
+  /// the zero-parameter `async` `on(_:_:)`.
   ///
   /// - Parameters:
   ///   - selector: The selector.

@@ -13,7 +13,7 @@
 /// }
 /// ```
 ///
-/// Inside a ``Service`` write ``Service/on(_:_:)`` instead, in a
+/// Inside a ``Service`` write ``Service/on(_:_:)-(_,(Argument)->Answer)`` instead, in a
 /// ``HandlerTableBuilder`` body.
 ///
 /// **Answers.** A closure that returns `Void` answers `nil` (no opinion). A
@@ -37,7 +37,7 @@ public struct TypedHandler {
 
   /// The closure as an ``AsyncHandler`` when it is `async`; ``handler`` is
   /// then a stand-in that a synchronous dispatch never calls. See
-  /// ``init(_:_:)-(_,(repeat each Argument) async throws -> Answer)``.
+  /// the `async` initializers.
   public internal(set) var asyncHandler: AsyncHandler?
 
   /// What is wrong with the definition, or `nil` when it can be registered:
