@@ -27,5 +27,5 @@
 ///
 /// Register async handlers with
 /// ``Dispatcher/register(service:priority:asyncHandlers:)``, or write an
-/// `async` closure in ``Service/on(_:_:)-(_,(Argument)->Answer)``.
+/// `async` closure in a ``Service``'s `on(_:_:)` entry.
 public typealias AsyncHandler = nonisolated(nonsending) ([Any]) async -> Any?
