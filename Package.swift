@@ -35,6 +35,9 @@ let package = Package(
     .executableTarget(
       name: "DomainDelegatesExample", dependencies: ["SelectorDispatch"],
       path: "Examples/DomainDelegatesExample"),
+    .executableTarget(
+      name: "AsyncServicesExample", dependencies: ["SelectorDispatch"],
+      path: "Examples/AsyncServicesExample"),
     // A library, not an executable: a UIKit app delegate runs only inside an app bundle, so there
     // is nothing to `swift run`. It compiles where UIKit exists and is empty elsewhere.
     .target(

@@ -130,6 +130,7 @@ enum Scenarios {
         ("dispatch: typed String N=\(n)", { dispatchTypedString(n) }),
         ("dispatch: vocabulary N=\(n)", { dispatchVocabulary(n) }),
       ]
+      scenarios += AsyncScenarios.rows(n)
     }
     for selectors in [40, 10_000, 100_000] {
       scenarios.append(("scale: \(selectors) selectors N=1", { scale(selectors: selectors) }))

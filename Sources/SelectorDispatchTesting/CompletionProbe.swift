@@ -13,13 +13,48 @@ import SelectorDispatch
 /// Safe to call from any thread.
 public final class CompletionProbe<Value>: @unchecked Sendable {
   private let received = Locked<[Value]>([])
+  /// Tasks awaiting ``firstValue()``; taken only inside `received`'s lock.
+  private let waiters = Locked<[CheckedContinuation<Void, Never>]>([])
 
   /// Creates a probe that has not been called.
   public init() {}
 
   /// The completion handler to pass where a completion is expected.
   public var handler: (Value) -> Void {
-    { value in self.received.withLock { $0.append(value) } }
+    { value in self.receive(value) }
+  }
+
+  /// Waits until the handler has run, without sleeping, and returns the
+  /// first value it received: how a test waits for a completion that async
+  /// handlers finish after a synchronous dispatch returned.
+  ///
+  /// Bound the test with a time limit: a completion that never runs keeps
+  /// this waiting.
+  ///
+  /// - Returns: The first value the handler received.
+  public nonisolated(nonsending) func firstValue() async -> Value {
+    while true {
+      if let first = received.withLock({ $0.first }) { return first }
+      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        let ready = received.withLock { values in
+          if !values.isEmpty { return true }
+          waiters.withLock { $0.append(continuation) }
+          return false
+        }
+        if ready { continuation.resume() }
+      }
+    }
+  }
+
+  private func receive(_ value: Value) {
+    let waiting = received.withLock { values in
+      values.append(value)
+      return waiters.withLock { waiters in
+        defer { waiters = [] }
+        return waiters
+      }
+    }
+    for continuation in waiting { continuation.resume() }
   }
 
   /// Every value the handler received, in order.
@@ -47,6 +82,6 @@ public final class CompletionProbe<Value>: @unchecked Sendable {
 extension CompletionProbe where Value == Void {
   /// The completion handler for completions that take no value.
   public var voidHandler: () -> Void {
-    { self.received.withLock { $0.append(()) } }
+    { self.receive(()) }
   }
 }

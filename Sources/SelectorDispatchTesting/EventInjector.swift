@@ -20,8 +20,12 @@ import SelectorDispatch
 /// | a completion handler | anything: the injector passes its own and traces what it receives |
 /// | anything else | the natural Swift value: `nil`, `Bool`, `Int`, `Double`, `String`, `[Any]`, `[String: Any]` |
 ///
-/// A service that has not called its completion by the end of the dispatch
-/// is not waited for: the injector advances its fake clock past the
+/// Async handlers are traced too: the injector waits until those the
+/// dispatch started have returned, or are suspended on work elsewhere —
+/// awaiting the main actor, or a plain `nonisolated` async function such as
+/// `Task.yield()`, which runs on the global executor — which it does not
+/// wait for: the trace then shows the service as late. A service that has
+/// not called its completion (or returned) by then is not waited for: the injector advances its fake clock past the
 /// deadline, so the caller's completion runs with what arrived and the late
 /// service is reported, without any real waiting.
 public final class EventInjector {
@@ -168,6 +172,9 @@ public final class EventInjector {
     let result = Result<Any?, any Error> {
       try dispatcher.dispatch(selector: selector, params: params)
     }
+    // Async handlers started by the dispatch run on the dispatcher's bridge
+    // queue: wait until they returned (or are suspended on outside work).
+    Dispatcher.settleBridgedHandlers()
     // A service that has not called its completion is not waited for, even
     // when the dispatch threw after the handlers ran: its join's deadline
     // must not fire later, inside another event's trace.

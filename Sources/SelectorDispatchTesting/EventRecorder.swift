@@ -52,6 +52,10 @@ public final class EventRecorder: @unchecked Sendable {
   }
 
   private let recorded = Locked<[Call]>([])
+  /// Tasks awaiting ``everyService(_:answered:)``, woken on each record.
+  /// Taken only inside `recorded`'s lock, so that no call is missed
+  /// between a waiter's check and its wait.
+  private let waiters = Locked<[CheckedContinuation<Void, Never>]>([])
 
   /// The time source, in nanoseconds; monotonic unless replaced. A source
   /// that goes backwards is tolerated: such a call is recorded as taking 0.
@@ -128,6 +132,9 @@ public final class EventRecorder: @unchecked Sendable {
     dispatcher.instrumentRegistrations { [self] service, handlers in
       instrument(service: service, handlers: handlers)
     }
+    dispatcher.instrumentAsyncRegistrations { [self] service, handlers in
+      instrument(service: service, asyncHandlers: handlers)
+    }
   }
 
   /// Handlers that only record their calls and give a fixed answer.
@@ -172,7 +179,30 @@ public final class EventRecorder: @unchecked Sendable {
     }
   }
 
-  private func record(_ call: Call) {
-    recorded.withLock { $0.append(call) }
+  func record(_ call: Call) {
+    let waiting = recorded.withLock { calls in
+      calls.append(call)
+      return waiters.withLock { waiters in
+        defer { waiters = [] }
+        return waiters
+      }
+    }
+    // Each checks again, and waits again if it is not satisfied yet.
+    for continuation in waiting { continuation.resume() }
+  }
+
+  /// Returns once `satisfied` holds for the calls recorded so far.
+  func wait(until satisfied: @escaping @Sendable ([Call]) -> Bool) async {
+    while true {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        let ready = recorded.withLock { calls in
+          if satisfied(calls) { return true }
+          waiters.withLock { $0.append(continuation) }
+          return false
+        }
+        if ready { continuation.resume() }
+      }
+      if satisfied(calls) { return }
+    }
   }
 }

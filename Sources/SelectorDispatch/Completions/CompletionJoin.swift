@@ -20,7 +20,8 @@ final class CompletionJoin: @unchecked Sendable {
   private enum Slot {
     case idle
     case waiting
-    case answered(Any)
+    /// Answered; `nil` when an async handler returned no value.
+    case answered(Any?)
     /// Answered, and the answer has gone to the caller's completion.
     case spent
     case excused
@@ -137,7 +138,37 @@ final class CompletionJoin: @unchecked Sendable {
     if alreadyFinished { deadline.cancel() }
   }
 
-  private func arrive(_ answer: Any, at slot: Int) {
+  /// Marks a slot's async handler as started: its return is its answer,
+  /// passed to ``answer(_:at:)``.
+  func armAnswer(_ slot: Int) {
+    state.withLock { state in
+      state.slots[slot] = .waiting
+      state.pending += 1
+    }
+  }
+
+  /// An async handler's answer for its slot; `nil` when it gave none.
+  func answer(_ value: Any?, at slot: Int) {
+    arrive(value, at: slot)
+  }
+
+  /// Keeps the join from finishing, except by its deadline, until
+  /// ``release()``: a synchronous dispatch holds it while its task still
+  /// has async handlers to start.
+  func hold() {
+    state.withLock { $0.pending += 1 }
+  }
+
+  /// Ends a ``hold()``; finishes the join if nothing else is pending.
+  func release() {
+    let finished = state.withLock { state -> (CompletionBinding, [Any?], ScheduledAction?)? in
+      state.pending -= 1
+      return state.finishIfSettled()
+    }
+    if let (binding, answers, deadline) = finished { complete(binding, answers, deadline) }
+  }
+
+  private func arrive(_ answer: Any?, at slot: Int) {
     let arrival = state.withLock { state -> Arrival in
       switch state.slots[slot] {
       case .answered, .spent: return .duplicate

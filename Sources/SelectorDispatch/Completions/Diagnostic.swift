@@ -17,6 +17,11 @@ public enum Diagnostic: Sendable, Equatable, CustomStringConvertible {
   /// ignored.
   case completionAfterDeadline(selector: String, service: String)
 
+  /// A service's async handler, started by a synchronous dispatch that had
+  /// already returned, failed instead of answering; its completion counted
+  /// as no answer.
+  case asyncHandlerFailed(selector: String, service: String, reason: String)
+
   /// A service registered a handler for a deprecated selector.
   case deprecatedSelector(selector: String, service: String, replacement: String)
 
@@ -24,7 +29,8 @@ public enum Diagnostic: Sendable, Equatable, CustomStringConvertible {
   public var service: String {
     switch self {
     case .completionCalledTwice(_, let service), .completionMissedDeadline(_, let service, _),
-      .completionAfterDeadline(_, let service), .deprecatedSelector(_, let service, _):
+      .completionAfterDeadline(_, let service), .deprecatedSelector(_, let service, _),
+      .asyncHandlerFailed(_, let service, _):
       service
     }
   }
@@ -42,6 +48,9 @@ public enum Diagnostic: Sendable, Equatable, CustomStringConvertible {
     case .completionAfterDeadline(let selector, let service):
       "service \"\(service)\" called the completion handler of "
         + "\(DispatchError.quote(selector)) after the deadline; the call was ignored"
+    case .asyncHandlerFailed(let selector, let service, let reason):
+      "service \"\(service)\" failed to handle \(DispatchError.quote(selector)) "
+        + "in its async handler: \(reason); the caller's completion got no answer from it"
     case .deprecatedSelector(let selector, let service, let replacement):
       "service \"\(service)\" handles the deprecated \(DispatchError.quote(selector)); "
         + "handle \(replacement) instead"

@@ -33,6 +33,18 @@ final class DispatchEnvironment: Sendable {
     }
   }
 
+  /// The same for async handlers.
+  private struct AsyncInstrumentation {
+    let wrap: (@Sendable (String, [String: AsyncHandler]) -> [String: AsyncHandler])?
+  }
+
+  private let asyncInstrumentation = Locked(AsyncInstrumentation(wrap: nil))
+
+  var instrumentAsync: (@Sendable (String, [String: AsyncHandler]) -> [String: AsyncHandler])? {
+    get { asyncInstrumentation.withLock { $0.wrap } }
+    set { asyncInstrumentation.withLock { $0 = AsyncInstrumentation(wrap: newValue) } }
+  }
+
   init(clock: any DispatchClock, completionDeadline: Duration) {
     self.clock = clock
     self.completionDeadline = completionDeadline

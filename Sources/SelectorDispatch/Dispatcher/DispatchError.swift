@@ -78,6 +78,11 @@ public enum DispatchError: Error, Equatable, CustomStringConvertible {
   /// No handler of `selector` ran. The dispatches around it go on, and see
   /// this error only if the handler that dispatched passes it on.
   case nestingTooDeep(selector: String, limit: Int)
+  /// A synchronous dispatch met a selector that a service handles with an
+  /// async handler, and the selector has no completion through which the
+  /// async answer could arrive later. Nothing ran; `await` the dispatch
+  /// instead.
+  case asyncHandlerNeedsAwait(selector: String, service: String)
 
   /// A sentence that says what was wrong, where, and what was expected.
   ///
@@ -128,6 +133,10 @@ public enum DispatchError: Error, Equatable, CustomStringConvertible {
     case .nestingTooDeep(let selector, let limit):
       return "\(Self.quote(selector)) was dispatched with \(limit) dispatches already running "
         + "one inside another on this thread, the limit; a handler probably dispatches in a loop"
+    case .asyncHandlerNeedsAwait(let selector, let service):
+      return "service \"\(service)\" handles \(Self.quote(selector)) with an async handler, "
+        + "which a synchronous dispatch cannot wait for; nothing ran; "
+        + "use `try await dispatcher.dispatch(...)`"
     case .duplicateVocabularyEntry(let vocabulary, let selector):
       return "vocabulary \"\(vocabulary)\" lists \(Self.quote(selector)) more than once; "
         + "give each selector one entry"
@@ -163,6 +172,8 @@ extension DispatchError {
         selector: selector, service: service, index: index, expected: expected, actual: actual)
     case .handlerFailed(let selector, "", let reason):
       return .handlerFailed(selector: selector, service: service, reason: reason)
+    case .asyncHandlerNeedsAwait(let selector, ""):
+      return .asyncHandlerNeedsAwait(selector: selector, service: service)
     case .duplicateHandler(let selector, ""):
       return .duplicateHandler(selector: selector, service: service)
     default:

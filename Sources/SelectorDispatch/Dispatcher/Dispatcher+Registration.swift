@@ -15,16 +15,26 @@ extension Dispatcher {
   struct Pending {
     let name: String
     let priority: Int
-    let handlers: [String: Handler]
+    /// Every selector's handler; an async one's is a stand-in.
+    var handlers: [String: Handler]
     /// The mistake in the handler table's definition, if any.
-    let problem: DispatchError?
+    var problem: DispatchError?
+    /// The async handlers; ``normalized()`` gives each a stand-in in
+    /// ``handlers``.
+    var asyncHandlers: [String: AsyncHandler]
+    /// The typed async handlers' parameter counts, checked against the
+    /// selector's completion when it registers.
+    let asyncParameterCounts: [String: Int]
 
     init(name: String, priority: Int, table: HandlerTable) {
       self.name = name
       self.priority = priority
       self.handlers = table.handlers
       self.problem = table.problem
+      self.asyncHandlers = table.asyncHandlers
+      self.asyncParameterCounts = table.asyncParameterCounts
     }
+
   }
 
   /// Why ``register(batch:)`` registered nothing: which service, and what.
@@ -46,6 +56,7 @@ extension Dispatcher {
   ///   the next dispatch of each selector sorts its handlers if this broke
   ///   their order.
   func register(batch: [Pending]) throws(BatchFailure) {
+    let batch = batch.map { $0.normalized() }
     let instrument = environment.instrument
     // What can be found out without the lock (a typed table's mistake, a
     // malformed selector) is kept per service and reported in batch order,
@@ -62,6 +73,12 @@ extension Dispatcher {
       }
       let handlers = instrument?(service.name, service.handlers) ?? service.handlers
       tables.append(Moving.split(handlers))
+    }
+    let asyncTables = batch.map { service in
+      service.asyncHandlers.isEmpty
+        ? [:]
+        : environment.instrumentAsync?(service.name, service.asyncHandlers)
+          ?? service.asyncHandlers
     }
     // The slots of the selectors this dispatcher has already; the others
     // are validated and interned outside the lock.
@@ -101,6 +118,8 @@ extension Dispatcher {
         }
         if failure == nil {
           do throws(DispatchError) {
+            try state.checkAsyncParameterCounts(
+              service.asyncParameterCounts, texts: tables[index].texts, slots: slots[index])
             let admission = try state.admit(service: service.name, slots: slots[index])
             state.exclusivity.claim(admission.claims, for: service.name)
             deprecations += admission.deprecations
@@ -120,6 +139,10 @@ extension Dispatcher {
         let registration = Registration(
           service: service.name, priority: service.priority, sequence: sequence)
         for (position, slot) in slots[index].enumerated() {
+          var registration = registration
+          if !asyncTables[index].isEmpty {
+            registration.asyncHandler = asyncTables[index][tables[index].texts[position]]
+          }
           state.entries[slot].append(registration, handlerAt: position, of: tables[index].values)
           state.unpublish(slot, into: &retired)
         }

@@ -5,6 +5,10 @@ extension Dispatcher {
     let service: String
     let priority: Int
     let sequence: Int
+    /// The service's async handler when it registered one; the entry's
+    /// handler at the same index is then a stand-in that a synchronous
+    /// dispatch never calls (see `Dispatcher+Async.swift`).
+    var asyncHandler: AsyncHandler? = nil
 
     /// Whether this registration is called before `other`: higher priority
     /// first, then registration order.
@@ -64,6 +68,9 @@ extension Dispatcher {
     /// `registrations[i]` registered `handlers[i]`; read only to name a
     /// service in an error.
     let registrations: ContiguousArray<Registration>
+    /// Whether a service registered an async handler for the selector: a
+    /// synchronous dispatch then takes the bridging path.
+    let hasAsyncHandlers: Bool
 
     /// Shares the entry's arrays, which must be in call order.
     fileprivate init(_ entry: Entry, selector: String) {
@@ -73,6 +80,7 @@ extension Dispatcher {
       contract = entry.contract
       handlers = entry.handlers
       registrations = entry.registrations
+      hasAsyncHandlers = entry.registrations.contains { $0.asyncHandler != nil }
     }
 
     /// The same selector with other handlers, such as ones that wrap each
@@ -84,6 +92,7 @@ extension Dispatcher {
       contract = snapshot.contract
       self.handlers = handlers
       registrations = snapshot.registrations
+      hasAsyncHandlers = snapshot.hasAsyncHandlers
     }
 
     /// The service that registered `handlers[index]`.

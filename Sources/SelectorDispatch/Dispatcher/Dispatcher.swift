@@ -135,7 +135,7 @@ public final class Dispatcher: @unchecked Sendable {
   ///
   /// - Parameters:
   ///   - selector: The selector to declare.
-  ///   - fold: The fold ``dispatch(selector:params:)`` uses for it.
+  ///   - fold: The fold ``dispatch(selector:params:)-9or9w`` uses for it.
   /// - Throws: ``DispatchError/malformedSelector(selector:offset:reason:)``,
   ///   or ``DispatchError/conflictingDeclaration(selector:declared:requested:)``
   ///   when it is already declared with another fold.
@@ -273,6 +273,10 @@ public final class Dispatcher: @unchecked Sendable {
       throw DispatchError.nestingTooDeep(
         selector: snapshot.selector, limit: Self.maximumNestingDepth)
     }
+    if snapshot.hasAsyncHandlers {
+      return .value(
+        try runBridging(snapshot, selector: snapshot.selector, params: params, fold: fold))
+    }
     if let contract = snapshot.contract {
       return try run(contract, snapshot, selector: snapshot.selector, params: params, fold: fold)
     }
@@ -283,7 +287,7 @@ public final class Dispatcher: @unchecked Sendable {
   /// The error for a selector nobody knows, with a "did you mean" among
   /// the known selectors of a length that can be suggested (see
   /// ``Suggestion``): O(*n*) under the lock, bounded work after it.
-  private func unrecognized(_ selector: String) -> DispatchError {
+  func unrecognized(_ selector: String) -> DispatchError {
     guard let lengths = Suggestion.candidateLengths(for: selector) else {
       return .unrecognizedSelector(selector: selector, suggestion: nil)
     }

@@ -118,7 +118,7 @@ extension Fold {
   /// It holds nothing else, so making one costs no retain, and the error
   /// is boxed: one word to carry around the loops instead of a whole
   /// `DispatchError?`, with an allocation only when a handler fails.
-  private struct Outcome {
+  struct Outcome {
     private final class Box {
       let error: DispatchError
       init(_ error: DispatchError) { self.error = error }
@@ -157,7 +157,7 @@ extension Fold {
 
   /// Reads an option-set mask from `UInt`, a non-negative `Int`, or a
   /// `RawRepresentable` whose raw value is one of those.
-  private static func mask(_ answer: Any) -> UInt? {
+  static func mask(_ answer: Any) -> UInt? {
     switch answer {
     case let bits as UInt: return bits
     case let bits as Int: return bits >= 0 ? UInt(bits) : nil

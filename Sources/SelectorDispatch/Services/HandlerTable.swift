@@ -22,21 +22,50 @@ public struct HandlerTable {
   /// listed twice (its service filled in when it is registered).
   public let problem: DispatchError?
 
+  /// The `async` handlers among the typed ones, keyed by selector; see
+  /// ``AsyncHandler``.
+  public let asyncHandlers: [String: AsyncHandler]
+
+  /// How many parameters each typed async closure takes, checked when it
+  /// registers against the selector's completion handler.
+  let asyncParameterCounts: [String: Int]
+
   /// Builds a table from typed handlers, each with its own selector.
   ///
   /// - Parameter typed: The typed handlers, in order.
   public init(_ typed: [TypedHandler]) {
     var handlers: [String: Handler] = [:]
     handlers.reserveCapacity(typed.count)
+    var asyncHandlers: [String: AsyncHandler] = [:]
+    var asyncParameterCounts: [String: Int] = [:]
     var problem: DispatchError?
     for handler in typed {
       if problem == nil, let mistake = handler.problem { problem = mistake }
-      if handlers.updateValue(handler.handler, forKey: handler.selector) != nil, problem == nil {
-        problem = .duplicateHandler(selector: handler.selector, service: "")
+      let selector = handler.selector
+      let twice: Bool
+      if let asyncHandler = handler.asyncHandler {
+        twice = handlers[selector] != nil
+          || asyncHandlers.updateValue(asyncHandler, forKey: selector) != nil
+        asyncParameterCounts[selector] = handler.parameterCount
+      } else {
+        twice = asyncHandlers[selector] != nil
+          || handlers.updateValue(handler.handler, forKey: selector) != nil
       }
+      if twice, problem == nil { problem = .duplicateHandler(selector: selector, service: "") }
     }
+    self.init(
+      handlers: handlers, problem: problem, asyncHandlers: asyncHandlers,
+      asyncParameterCounts: asyncParameterCounts)
+  }
+
+  private init(
+    handlers: [String: Handler], problem: DispatchError?, asyncHandlers: [String: AsyncHandler],
+    asyncParameterCounts: [String: Int]
+  ) {
     self.handlers = handlers
     self.problem = problem
+    self.asyncHandlers = asyncHandlers
+    self.asyncParameterCounts = asyncParameterCounts
   }
 
   /// Wraps a handler table written by hand, such as one from
@@ -46,34 +75,37 @@ public struct HandlerTable {
   ///
   /// - Parameter handlers: The handlers, keyed by selector.
   public init(_ handlers: [String: Handler]) {
-    guard let marker = handlers[Self.legacyProblemKey] else {
-      self.handlers = handlers
-      self.problem = nil
+    guard let carrier = handlers[Self.legacyKey], let rest = carrier([]) as? Self else {
+      self.init(handlers: handlers, problem: nil, asyncHandlers: [:], asyncParameterCounts: [:])
       return
     }
-    var rest = handlers
-    rest[Self.legacyProblemKey] = nil
-    self.handlers = rest
-    // The marker answers only a `DispatchError` (see `dictionary`).
-    self.problem = marker([]) as? DispatchError
+    var own = handlers
+    own[Self.legacyKey] = nil
+    self.init(
+      handlers: own, problem: rest.problem, asyncHandlers: rest.asyncHandlers,
+      asyncParameterCounts: rest.asyncParameterCounts)
   }
 
   /// The table as the `[String: Handler]` of the API that predates this
   /// type (``TypedHandler/table(_:)``, a ``Service`` that declares its
   /// handlers as a dictionary).
   ///
-  /// A dictionary has no room for a mistake, so it carries one under a key
-  /// that is no selector, read back only by the dictionary initializer:
-  /// the compatibility form, kept until the dictionary-typed builder goes.
+  /// A dictionary has no room for a mistake or for async handlers, so a
+  /// table that has either travels whole under a key that is no selector,
+  /// read back only by the dictionary initializer: the compatibility form,
+  /// kept until the dictionary-typed builder goes.
   var dictionary: [String: Handler] {
-    guard let problem else { return handlers }
-    var table = handlers
-    table[Self.legacyProblemKey] = { _ in problem }
-    return table
+    guard problem != nil || !asyncHandlers.isEmpty else { return handlers }
+    let table = Self(
+      handlers: [:], problem: problem, asyncHandlers: asyncHandlers,
+      asyncParameterCounts: asyncParameterCounts)
+    var dictionary = handlers
+    dictionary[Self.legacyKey] = { _ in table }
+    return dictionary
   }
 
   /// Contains spaces, so it can never be a selector.
-  static let legacyProblemKey = "<invalid handler table>"
+  static let legacyKey = "<handler table>"
 }
 
 /// A value a ``Service`` can give as its ``Service/handlers``: a

@@ -1,7 +1,7 @@
 /// Builds a ``HandlerTable`` (or a `[String: Handler]`) from typed handlers.
 ///
 /// Mark a service's ``Service/handlers`` with it and list one
-/// ``Service/on(_:_:)`` per selector; `if`, `switch` and `for` work too.
+/// ``Service/on(_:_:)-(_,(Argument)->Answer)`` per selector; `if`, `switch` and `for` work too.
 ///
 /// ```swift
 /// struct Push: Service {

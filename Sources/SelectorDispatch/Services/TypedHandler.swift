@@ -16,7 +16,7 @@
 /// }
 /// ```
 ///
-/// Inside a ``Service`` write ``Service/on(_:_:)`` instead, in a
+/// Inside a ``Service`` write ``Service/on(_:_:)-(_,(Argument)->Answer)`` instead, in a
 /// ``HandlerTableBuilder`` body.
 ///
 /// **Answers.** A closure that returns `Void` answers `nil` (no opinion). A
@@ -37,6 +37,11 @@ public struct TypedHandler {
 
   /// The low-level handler that casts the parameters and calls the closure.
   public let handler: Handler
+
+  /// The closure as an ``AsyncHandler`` when it is `async`; ``handler`` is
+  /// then a stand-in that a synchronous dispatch never calls. See
+  /// the `async` initializers.
+  public internal(set) var asyncHandler: AsyncHandler?
 
   /// What is wrong with the definition, or `nil` when it can be registered:
   /// ``DispatchError/malformedSelector(selector:offset:reason:)``, or

@@ -111,11 +111,7 @@ extension Dispatcher {
   func run(
     _ contract: Contract, _ snapshot: Snapshot, selector: String, params: [Any], fold: Fold?
   ) throws -> Folded {
-    for check in contract.checks where !check.type.accepts(params[check.index]) {
-      throw DispatchError.argumentTypeMismatch(
-        selector: selector, index: check.index, expected: check.type.description,
-        actual: String(describing: type(of: params[check.index])))
-    }
+    try contract.check(params, selector: selector)
     let fold = fold ?? snapshot.declaredFold ?? .collect
     if let completion = contract.completion {
       return .value(

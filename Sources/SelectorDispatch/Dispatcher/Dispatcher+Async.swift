@@ -1,0 +1,211 @@
+extension Dispatcher {
+  // MARK: Registering async handlers
+
+  /// Registers a service's async handlers, all or nothing.
+  ///
+  /// Async and sync handlers share one order: by priority, then
+  /// registration. See ``AsyncHandler`` for where each runs.
+  ///
+  /// ```swift
+  /// try dispatcher.register(service: "fetch", asyncHandlers: [
+  ///   "application:performFetchWithCompletionHandler:": { params in
+  ///     await feed.refresh() ? BackgroundFetchResult.newData : .noData
+  ///   }
+  /// ])
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - service: A name unique among the registered services.
+  ///   - priority: Higher priorities run first; equal priorities run in
+  ///     registration order.
+  ///   - asyncHandlers: The service's async handlers, keyed by selector.
+  /// - Throws: What ``register(service:priority:handlers:)`` throws. When it
+  ///   throws, nothing from the call is registered.
+  public func register(
+    service: String, priority: Int = 0, asyncHandlers: [String: AsyncHandler]
+  ) throws {
+    try register(service: service, priority: priority, handlers: [:], asyncHandlers: asyncHandlers)
+  }
+
+  /// Registers a service that has both kinds of handler, all or nothing.
+  ///
+  /// - Parameters:
+  ///   - service: A name unique among the registered services.
+  ///   - priority: Higher priorities run first; equal priorities run in
+  ///     registration order.
+  ///   - handlers: The service's synchronous handlers, keyed by selector.
+  ///   - asyncHandlers: The service's async handlers, keyed by selector.
+  /// - Throws: What ``register(service:priority:handlers:)`` throws, or
+  ///   ``DispatchError/duplicateHandler(selector:service:)`` when a selector
+  ///   is in both tables. When it throws, nothing from the call is
+  ///   registered.
+  public func register(
+    service: String, priority: Int = 0, handlers: [String: Handler],
+    asyncHandlers: [String: AsyncHandler]
+  ) throws {
+    var pending = Pending(name: service, priority: priority, table: HandlerTable(handlers))
+    for (selector, handler) in asyncHandlers {
+      if pending.asyncHandlers.updateValue(handler, forKey: selector) != nil {
+        pending.problem = pending.problem ?? .duplicateHandler(selector: selector, service: "")
+      }
+    }
+    do {
+      try register(batch: [pending])
+    } catch {
+      throw error.error
+    }
+  }
+
+  /// Wraps the async handlers of every service registered from now on, as
+  /// ``instrumentRegistrations(_:)`` does the synchronous ones.
+  package func instrumentAsyncRegistrations(
+    _ wrap: @escaping @Sendable (String, [String: AsyncHandler]) -> [String: AsyncHandler]
+  ) {
+    environment.instrumentAsync = wrap
+  }
+
+  /// Blocks until the async handlers that synchronous dispatches started
+  /// have returned or are suspended on work outside the dispatcher's
+  /// bridge (see `AsyncBridge`): how the test kit's injector, which is
+  /// synchronous, traces them. Never call it from an async handler.
+  package static func settleBridgedHandlers() {
+    AsyncBridge.settle()
+  }
+
+  // MARK: Awaiting a dispatch
+
+  /// Dispatches an event, awaiting async handlers, with the selector's
+  /// declared fold, or ``Fold/collect`` when it was not declared.
+  ///
+  /// Every handler runs one after another in the usual order, on the
+  /// caller's isolation: awaited from the main actor, sync handlers (and
+  /// async handlers with no isolation of their own) run on the main actor.
+  /// For a selector with a completion handler, pass the parameters
+  /// *without* the completion: the result is the value the completion would
+  /// have received, joined from every service's answer (a sync service's by
+  /// its completion, an async one's by its return).
+  ///
+  /// In an `async` function Swift picks this overload for a call with no
+  /// `await`; to call the synchronous one from there, call it from a
+  /// synchronous function, or name it through its type:
+  /// `let dispatch: (String, [Any]) throws -> Any? = dispatcher.dispatch(selector:params:)`.
+  ///
+  /// **Cancellation.** A handler is not started once the task is cancelled:
+  /// the dispatch throws `CancellationError`, and handlers already running
+  /// finish. A completion join that is cancelled stops waiting at once; the
+  /// services' completions are still accepted (and a missed deadline still
+  /// reported), but their value is dropped.
+  ///
+  /// - Parameters:
+  ///   - selector: The selector, such as `application:performFetchWithCompletionHandler:`.
+  ///   - params: One parameter per `:` in the selector, less the completion
+  ///     handler when it has one.
+  /// - Returns: The folded answer, or the joined completion value.
+  /// - Throws: ``DispatchError`` as the synchronous dispatch does (before
+  ///   any handler runs for a wrong count or type), or `CancellationError`.
+  public nonisolated(nonsending) func dispatch(selector: String, params: [Any]) async throws
+    -> Any?
+  {
+    try await dispatchAwaiting(
+      lookUp(selector), selector: selector, params: params, fold: nil)
+  }
+
+  /// Dispatches an event with an explicit fold, awaiting async handlers.
+  ///
+  /// See the `async` `dispatch(selector:params:)` for order, isolation,
+  /// completions and cancellation.
+  ///
+  /// - Parameters:
+  ///   - selector: The selector.
+  ///   - params: One parameter per `:` in the selector, less the completion
+  ///     handler when it has one.
+  ///   - fold: How to combine the answers; overrides any declared fold.
+  /// - Returns: The folded answer, or the joined completion value.
+  /// - Throws: ``DispatchError``, or `CancellationError`.
+  public nonisolated(nonsending) func dispatch(selector: String, params: [Any], fold: Fold)
+    async throws -> Any?
+  {
+    try await dispatchAwaiting(
+      lookUp(selector), selector: selector, params: params, fold: fold)
+  }
+
+  /// Dispatches an event through a pre-resolved key, awaiting async
+  /// handlers, with the selector's declared fold.
+  ///
+  /// - Parameters:
+  ///   - key: The selector.
+  ///   - params: One parameter per `:` in the selector, less the completion
+  ///     handler when it has one.
+  /// - Returns: The folded answer, or the joined completion value.
+  /// - Throws: ``DispatchError``, or `CancellationError`.
+  public nonisolated(nonsending) func dispatch(_ key: SelectorKey, params: [Any]) async throws
+    -> Any?
+  {
+    try await dispatchAwaiting(
+      lookUp(key), selector: key.description, params: params, fold: nil)
+  }
+
+  /// Dispatches an event through a pre-resolved key with an explicit fold,
+  /// awaiting async handlers.
+  ///
+  /// - Parameters:
+  ///   - key: The selector.
+  ///   - params: One parameter per `:` in the selector, less the completion
+  ///     handler when it has one.
+  ///   - fold: How to combine the answers; overrides any declared fold.
+  /// - Returns: The folded answer, or the joined completion value.
+  /// - Throws: ``DispatchError``, or `CancellationError`.
+  public nonisolated(nonsending) func dispatch(_ key: SelectorKey, params: [Any], fold: Fold)
+    async throws -> Any?
+  {
+    try await dispatchAwaiting(
+      lookUp(key), selector: key.description, params: params, fold: fold)
+  }
+
+  /// Checks the arguments, then calls the handlers one at a time.
+  private nonisolated(nonsending) func dispatchAwaiting(
+    _ snapshot: Snapshot, selector: String, params: [Any], fold: Fold?
+  ) async throws -> Any? {
+    let completion = snapshot.contract?.completion
+    let expected = snapshot.arity - (completion == nil ? 0 : 1)
+    guard params.count == expected else {
+      throw DispatchError.arityMismatch(
+        selector: selector, expected: expected, actual: params.count)
+    }
+    try snapshot.contract?.check(params, selector: selector)
+    let fold = fold ?? snapshot.declaredFold ?? .collect
+    if let completion {
+      return try await awaitJoiningCompletions(
+        completion, snapshot, selector: selector, params: params, fold: fold)
+    }
+    var folded = Fold.Accumulator(fold, selector: selector)
+    // Reading a registration copies it (a retain or two): skipped for
+    // selectors whose handlers are all sync.
+    let hasAsyncHandlers = snapshot.hasAsyncHandlers
+    for index in snapshot.handlers.indices {
+      try Task.checkCancellation()
+      let answer: Any?
+      if hasAsyncHandlers, let handler = snapshot.registrations[index].asyncHandler {
+        answer = await handler(params)
+      } else {
+        answer = snapshot.handlers[index](params)
+      }
+      if folded.add(answer, at: index, of: snapshot) { break }
+    }
+    return try folded.result()
+  }
+}
+
+extension Dispatcher.Contract {
+  /// Checks the arguments whose type the vocabulary declares.
+  ///
+  /// - Throws: ``DispatchError/argumentTypeMismatch(selector:index:expected:actual:)``
+  ///   for the first that does not fit.
+  func check(_ params: [Any], selector: String) throws(DispatchError) {
+    for check in checks where !check.type.accepts(params[check.index]) {
+      throw .argumentTypeMismatch(
+        selector: selector, index: check.index, expected: check.type.description,
+        actual: String(describing: type(of: params[check.index])))
+    }
+  }
+}

@@ -1,0 +1,31 @@
+/// The low-level form of a service's `async` handler for one selector.
+///
+/// Like ``Handler``, it receives the dispatched parameters in order and
+/// returns its answer, or `nil` (or `()`) for "no opinion". For a selector
+/// whose vocabulary entry has a completion handler it is given the
+/// parameters *without* the completion, and what it returns is its
+/// completion value, as Swift's `async` import of such a delegate method
+/// does.
+///
+/// **Why `nonisolated(nonsending)`.** The handler runs on the isolation of
+/// whoever awaits it (SE-0461), so the non-`Sendable` `[Any]` never crosses
+/// an isolation boundary:
+///
+/// - A plain `([Any]) async -> Any?` runs on the global executor; a caller
+///   on the main actor would have to *send* its parameters there, which
+///   Swift 6 rejects ("sending 'params' risks causing data races").
+/// - `@Sendable` would forbid handlers that capture a service's
+///   non-`Sendable` state, which is what services are made of.
+/// - `@isolated(any)` keeps the closure's isolation but still makes every
+///   call cross into it, with the same data-race error for `[Any]`.
+///
+/// With `nonisolated(nonsending)`, when a `@MainActor` app delegate awaits
+/// `try await dispatcher.dispatch(selector:params:)` the handler runs on
+/// the main actor. A handler that needs a particular actor says so on its
+/// closure, `{ @MainActor params in … }`, and then runs there wherever it
+/// is awaited from.
+///
+/// Register async handlers with
+/// ``Dispatcher/register(service:priority:asyncHandlers:)``, or write an
+/// `async` closure in a ``Service``'s `on(_:_:)` entry.
+public typealias AsyncHandler = nonisolated(nonsending) ([Any]) async -> Any?

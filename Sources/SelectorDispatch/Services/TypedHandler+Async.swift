@@ -1,0 +1,314 @@
+extension TypedHandler {
+  /// Makes a typed handler from an `async` closure.
+  ///
+  /// The parameters are cast as for a synchronous typed handler, and a
+  /// `Void` or throwing closure answers the same way. For a selector whose
+  /// vocabulary entry has a completion handler, leave the completion out
+  /// and return its value, as Swift's `async` import does:
+  ///
+  /// ```swift
+  /// TypedHandler("application:performFetchWithCompletionHandler:") {
+  ///   (app: AnyObject) async -> BackgroundFetchResult in
+  ///   await feed.refresh() ? .newData : .noData
+  /// }
+  /// ```
+  ///
+  /// The closure is ``AsyncHandler``'s `nonisolated(nonsending)` kind: it
+  /// runs on the caller's isolation unless it has its own, as a closure
+  /// written in a `@MainActor` type does.
+  ///
+  /// There is one such initializer per parameter count, zero to five,
+  /// rather than one over a parameter pack: Swift 6.3 fails to compile a
+  /// `nonisolated(nonsending)` closure passed as a parameter pack.
+  ///
+  /// - Parameters:
+  ///   - selector: The selector; the closure takes one parameter per `:`,
+  ///     or one fewer when the last is the selector's completion handler
+  ///     (checked when it is registered, against the declared vocabulary).
+  ///   - body: The handler, with annotated parameter types.
+  public init<Answer>(
+    _ selector: String, _ body: nonisolated(nonsending) @escaping () async throws -> Answer
+  ) {
+    self.init(selector, parameterCount: 0) { _ in try await body() }
+  }
+
+  /// Makes a typed handler from an `async` closure of 1 parameter; see
+  /// the zero-parameter `async` initializer.
+  ///
+  /// - Parameters:
+  ///   - selector: The selector.
+  ///   - body: The handler, with annotated parameter types.
+  public init<First, Answer>(
+    _ selector: String,
+    _ body: nonisolated(nonsending) @escaping (First) async throws -> Answer
+  ) {
+    self.init(selector, parameterCount: 1) { params in
+      try await body(try Self.cast(params, 0, First.self, selector))
+    }
+  }
+
+  /// Makes a typed handler from an `async` closure of 2 parameters; see
+  /// the zero-parameter `async` initializer.
+  ///
+  /// - Parameters:
+  ///   - selector: The selector.
+  ///   - body: The handler, with annotated parameter types.
+  public init<First, Second, Answer>(
+    _ selector: String,
+    _ body: nonisolated(nonsending) @escaping (First, Second) async throws -> Answer
+  ) {
+    self.init(selector, parameterCount: 2) { params in
+      try await body(
+        try Self.cast(params, 0, First.self, selector),
+        try Self.cast(params, 1, Second.self, selector))
+    }
+  }
+
+  /// Makes a typed handler from an `async` closure of 3 parameters; see
+  /// the zero-parameter `async` initializer.
+  ///
+  /// - Parameters:
+  ///   - selector: The selector.
+  ///   - body: The handler, with annotated parameter types.
+  public init<First, Second, Third, Answer>(
+    _ selector: String,
+    _ body: nonisolated(nonsending) @escaping (First, Second, Third) async throws -> Answer
+  ) {
+    self.init(selector, parameterCount: 3) { params in
+      try await body(
+        try Self.cast(params, 0, First.self, selector),
+        try Self.cast(params, 1, Second.self, selector),
+        try Self.cast(params, 2, Third.self, selector))
+    }
+  }
+
+  /// Makes a typed handler from an `async` closure of 4 parameters; see
+  /// the zero-parameter `async` initializer.
+  ///
+  /// - Parameters:
+  ///   - selector: The selector.
+  ///   - body: The handler, with annotated parameter types.
+  public init<First, Second, Third, Fourth, Answer>(
+    _ selector: String,
+    _ body: nonisolated(nonsending) @escaping (First, Second, Third, Fourth) async throws -> Answer
+  ) {
+    self.init(selector, parameterCount: 4) { params in
+      try await body(
+        try Self.cast(params, 0, First.self, selector),
+        try Self.cast(params, 1, Second.self, selector),
+        try Self.cast(params, 2, Third.self, selector),
+        try Self.cast(params, 3, Fourth.self, selector))
+    }
+  }
+
+  /// Makes a typed handler from an `async` closure of 5 parameters; see
+  /// the zero-parameter `async` initializer.
+  ///
+  /// - Parameters:
+  ///   - selector: The selector.
+  ///   - body: The handler, with annotated parameter types.
+  public init<First, Second, Third, Fourth, Fifth, Answer>(
+    _ selector: String,
+    _ body:
+      nonisolated(nonsending) @escaping (First, Second, Third, Fourth, Fifth) async throws -> Answer
+  ) {
+    self.init(selector, parameterCount: 5) { params in
+      try await body(
+        try Self.cast(params, 0, First.self, selector),
+        try Self.cast(params, 1, Second.self, selector),
+        try Self.cast(params, 2, Third.self, selector),
+        try Self.cast(params, 3, Fourth.self, selector),
+        try Self.cast(params, 4, Fifth.self, selector))
+    }
+  }
+
+  /// The handler shared by every parameter count: checks the count, then
+  /// calls `call`, which casts and runs the closure.
+  private init<Answer>(
+    _ selector: String, parameterCount: Int,
+    _ call: nonisolated(nonsending) @escaping ([Any]) async throws -> Answer
+  ) {
+    self.selector = selector
+    self.parameterCount = parameterCount
+    do {
+      let arity = try SelectorKey.validate(selector)
+      problem =
+        arity == parameterCount || arity == parameterCount + 1
+        ? nil : .arityMismatch(selector: selector, expected: arity, actual: parameterCount)
+    } catch {
+      problem = error
+    }
+    handler = { _ in DispatchError.asyncHandlerNeedsAwait(selector: selector, service: "") }
+    asyncHandler = { params in
+      guard params.count == parameterCount else {
+        return DispatchError.arityMismatch(
+          selector: selector, expected: parameterCount, actual: params.count)
+      }
+      do {
+        let answer = try await call(params)
+        guard Answer.self != Void.self else { return nil }
+        // A `Bool?` answer must reach the fold as `Bool` or `nil`.
+        return (answer as? any OptionalMarker).map { $0.unwrapped } ?? answer
+      } catch let mismatch as CastFailure {
+        return mismatch.error
+      } catch {
+        return DispatchError.handlerFailed(
+          selector: selector, service: "", reason: String(describing: error))
+      }
+    }
+  }
+
+  /// A parameter that did not cast, told apart from what the closure throws.
+  private struct CastFailure: Error {
+    let error: DispatchError
+  }
+
+  private static func cast<Value>(
+    _ params: [Any], _ index: Int, _: Value.Type, _ selector: String
+  ) throws -> Value {
+    guard let value = params[index] as? Value else {
+      throw CastFailure(
+        error: .argumentTypeMismatch(
+          selector: selector, index: index, expected: String(describing: Value.self),
+          actual: String(describing: type(of: params[index]))))
+    }
+    return value
+  }
+}
+
+extension Service {
+  /// Makes a typed handler from an `async` closure with no parameters: a
+  /// ``HandlerTableBuilder`` entry, mixed freely with synchronous ones.
+  ///
+  /// See the `async` initializers of ``TypedHandler``; for a
+  /// completion selector the closure leaves out the completion and returns
+  /// its value. There is one such method per parameter count, zero to five.
+  ///
+  /// - Parameters:
+  ///   - selector: The selector.
+  ///   - body: The handler, with annotated parameter types.
+  /// - Returns: The typed handler.
+  public func on<Answer>(
+    _ selector: String, _ body: nonisolated(nonsending) @escaping () async throws -> Answer
+  ) -> TypedHandler {
+    TypedHandler(selector, body)
+  }
+
+  /// Makes a typed handler from an `async` closure of 1 parameter; see
+  /// the zero-parameter `async` `on(_:_:)`.
+  ///
+  /// - Parameters:
+  ///   - selector: The selector.
+  ///   - body: The handler, with annotated parameter types.
+  /// - Returns: The typed handler.
+  public func on<First, Answer>(
+    _ selector: String,
+    _ body: nonisolated(nonsending) @escaping (First) async throws -> Answer
+  ) -> TypedHandler {
+    TypedHandler(selector, body)
+  }
+
+  /// Makes a typed handler from an `async` closure of 2 parameters; see
+  /// the zero-parameter `async` `on(_:_:)`.
+  ///
+  /// - Parameters:
+  ///   - selector: The selector.
+  ///   - body: The handler, with annotated parameter types.
+  /// - Returns: The typed handler.
+  public func on<First, Second, Answer>(
+    _ selector: String,
+    _ body: nonisolated(nonsending) @escaping (First, Second) async throws -> Answer
+  ) -> TypedHandler {
+    TypedHandler(selector, body)
+  }
+
+  /// Makes a typed handler from an `async` closure of 3 parameters; see
+  /// the zero-parameter `async` `on(_:_:)`.
+  ///
+  /// - Parameters:
+  ///   - selector: The selector.
+  ///   - body: The handler, with annotated parameter types.
+  /// - Returns: The typed handler.
+  public func on<First, Second, Third, Answer>(
+    _ selector: String,
+    _ body: nonisolated(nonsending) @escaping (First, Second, Third) async throws -> Answer
+  ) -> TypedHandler {
+    TypedHandler(selector, body)
+  }
+
+  /// Makes a typed handler from an `async` closure of 4 parameters; see
+  /// the zero-parameter `async` `on(_:_:)`.
+  ///
+  /// - Parameters:
+  ///   - selector: The selector.
+  ///   - body: The handler, with annotated parameter types.
+  /// - Returns: The typed handler.
+  public func on<First, Second, Third, Fourth, Answer>(
+    _ selector: String,
+    _ body: nonisolated(nonsending) @escaping (First, Second, Third, Fourth) async throws -> Answer
+  ) -> TypedHandler {
+    TypedHandler(selector, body)
+  }
+
+  /// Makes a typed handler from an `async` closure of 5 parameters; see
+  /// the zero-parameter `async` `on(_:_:)`.
+  ///
+  /// - Parameters:
+  ///   - selector: The selector.
+  ///   - body: The handler, with annotated parameter types.
+  /// - Returns: The typed handler.
+  public func on<First, Second, Third, Fourth, Fifth, Answer>(
+    _ selector: String,
+    _ body:
+      nonisolated(nonsending) @escaping (First, Second, Third, Fourth, Fifth) async throws -> Answer
+  ) -> TypedHandler {
+    TypedHandler(selector, body)
+  }
+}
+
+extension Dispatcher.Pending {
+  /// The service with a stand-in in ``handlers`` for each of its
+  /// ``asyncHandlers``, so that registering treats both kinds as one
+  /// table. A selector in both tables is recorded as the table's mistake.
+  func normalized() -> Self {
+    guard !asyncHandlers.isEmpty else { return self }
+    var normal = self
+    var handlers = self.handlers
+    for selector in asyncHandlers.keys.sorted() {
+      if handlers[selector] != nil {
+        normal.problem = normal.problem ?? .duplicateHandler(selector: selector, service: "")
+        normal.asyncHandlers[selector] = nil
+        continue
+      }
+      handlers[selector] = { _ in
+        DispatchError.asyncHandlerNeedsAwait(selector: selector, service: "")
+      }
+    }
+    normal.handlers = handlers
+    return normal
+  }
+}
+
+extension Dispatcher.State {
+  /// Checks typed async handlers' parameter counts against their
+  /// selectors: one per `:`, less the completion handler when the
+  /// selector's declared entry has one.
+  ///
+  /// - Throws: ``DispatchError/arityMismatch(selector:expected:actual:)``
+  ///   whose `expected` is the parameter count the closure must have.
+  func checkAsyncParameterCounts(_ counts: [String: Int], texts: [String], slots: [Int])
+    throws(DispatchError)
+  {
+    guard !counts.isEmpty else { return }
+    for (position, text) in texts.enumerated() {
+      guard let count = counts[text] else { continue }
+      let arity = text.utf8.count { $0 == UInt8(ascii: ":") }
+      // A selector new to this dispatcher has no slot (-1) and no entry.
+      let entry = slots[position] >= 0 ? entries[slots[position]] : nil
+      let expected = arity - (entry?.contract?.completion == nil ? 0 : 1)
+      guard count == expected else {
+        throw .arityMismatch(selector: text, expected: expected, actual: count)
+      }
+    }
+  }
+}

@@ -1,0 +1,253 @@
+import Dispatch
+import SelectorDispatchTesting
+import Testing
+
+@testable import SelectorDispatch
+
+@Suite(.timeLimit(.minutes(1))) struct DispatcherAsyncCompletionTests {
+  static let fetch = "application:performFetchWithCompletionHandler:"
+  static let watch = "application:handleWatchKitExtensionRequest:reply:"
+  static let app = NSObjectLike()
+
+  final class NSObjectLike: Sendable {}
+
+  /// A sync service that calls its completion at once.
+  static func answering<Value>(_ answer: Value, _ log: CallLog, _ name: String) -> Handler {
+    { params in
+      log.record(name)
+      (params.last as? (Value) -> Void)?(answer)
+      return nil
+    }
+  }
+
+  /// Diagnostics, with a way to wait for a number of them.
+  final class Diagnostics: Sendable {
+    let log = Locked<[Diagnostic]>([])
+    let gates = Locked<[Int: Gate]>([:])
+
+    func attach(to dispatcher: Dispatcher) {
+      dispatcher.diagnosticHandler = { diagnostic in
+        // The fetch selector is deprecated; that is not what these test.
+        if case .deprecatedSelector = diagnostic { return }
+        let count = self.log.withLock {
+          $0.append(diagnostic)
+          return $0.count
+        }
+        self.gate(count).open()
+      }
+    }
+
+    private func gate(_ count: Int) -> Gate {
+      gates.withLock { gates in
+        if let gate = gates[count] { return gate }
+        let gate = Gate()
+        gates[count] = gate
+        return gate
+      }
+    }
+
+    /// Returns once `count` diagnostics have arrived.
+    func atLeast(_ count: Int) async { await gate(count).pass() }
+  }
+
+  @Test func awaitingACompletionSelectorReturnsTheJoinedValue() async throws {
+    let log = CallLog()
+    let dispatcher = Dispatcher(vocabulary: .applicationDelegate, clock: FakeClock())
+    try dispatcher.register(
+      service: "sync", priority: 1,
+      handlers: [Self.fetch: Self.answering(BackgroundFetchResult.noData, log, "sync")])
+    try dispatcher.register(
+      service: "async",
+      asyncHandlers: [
+        Self.fetch: { params in
+          log.record("async(\(params.count) param)")
+          await Task.yield()
+          return BackgroundFetchResult.newData
+        }
+      ])
+    let result = try await dispatcher.dispatch(selector: Self.fetch, params: [Self.app])
+    #expect(result as? BackgroundFetchResult == .newData)
+    #expect(log.entries == ["sync", "async(1 param)"], "the async handler got no completion")
+    await #expect(throws: DispatchError.arityMismatch(selector: Self.fetch, expected: 1, actual: 2))
+    {
+      try await dispatcher.dispatch(
+        selector: Self.fetch, params: [Self.app, { (_: BackgroundFetchResult) in }])
+    }
+  }
+
+  @Test func awaitingWaitsForASyncServiceThatCompletesLater() async throws {
+    let dispatcher = Dispatcher(vocabulary: .applicationDelegate, clock: FakeClock())
+    try dispatcher.register(
+      service: "later",
+      handlers: [
+        Self.fetch: { params in
+          let completion = UncheckedBox(value: params.last as? (BackgroundFetchResult) -> Void)
+          DispatchQueue.global().async { completion.value?(.failed) }
+          return nil
+        }
+      ])
+    let result = try await dispatcher.dispatch(selector: Self.fetch, params: [Self.app])
+    #expect(result as? BackgroundFetchResult == .failed)
+  }
+
+  @Test func theAwaitedJoinCombinesInCallOrderAcrossKinds() async throws {
+    let dispatcher = Dispatcher(vocabulary: .applicationDelegate, clock: FakeClock())
+    try dispatcher.register(
+      service: "first", priority: 2,
+      asyncHandlers: [Self.watch: { _ in ["k": "async", "a": 1] as [AnyHashable: Any]? }])
+    try dispatcher.register(
+      service: "second", priority: 1,
+      handlers: [
+        Self.watch: Self.answering(
+          ["k": "sync", "s": 2] as [AnyHashable: Any]?, CallLog(), "second")
+      ])
+    let reply = try #require(
+      try await dispatcher.dispatch(
+        selector: Self.watch, params: [Self.app, nil as [String: Any]? as Any])
+        as? [AnyHashable: Any]?)
+    #expect(reply?["k"] as? String == "async", "the earlier service wins")
+    #expect(reply?.count == 3)
+  }
+
+  @Test func theAwaitedJoinHonoursTheDeadlineForSyncServices() async throws {
+    let clock = FakeClock()
+    let diagnostics = Diagnostics()
+    let dispatcher = Dispatcher(
+      vocabulary: .applicationDelegate, clock: clock, completionDeadline: .seconds(25))
+    diagnostics.attach(to: dispatcher)
+    try dispatcher.register(service: "silent", handlers: [Self.fetch: { _ in nil }])
+    try dispatcher.register(
+      service: "async", asyncHandlers: [Self.fetch: { _ in BackgroundFetchResult.newData }])
+    let task = Task {
+      try await dispatcher.dispatch(selector: Self.fetch, params: [Self.app])
+        as? BackgroundFetchResult
+    }
+    while clock.pending == 0 { await Task.yield() }  // the join is sealed
+    clock.advance(by: .seconds(25))
+    #expect(try await task.value == .newData)
+    #expect(
+      diagnostics.log.withLock { $0 } == [
+        .completionMissedDeadline(
+          selector: Self.fetch, service: "silent", deadlineMilliseconds: 25_000)
+      ])
+  }
+
+  @Test func cancellingAnAwaitedJoinStopsWaitingAndDropsTheValue() async throws {
+    let kept = Locked<((BackgroundFetchResult) -> Void)?>(nil)
+    let clock = FakeClock()
+    let dispatcher = Dispatcher(vocabulary: .applicationDelegate, clock: clock)
+    try dispatcher.register(
+      service: "keeper",
+      handlers: [
+        Self.fetch: { params in
+          kept.withLock { $0 = params.last as? (BackgroundFetchResult) -> Void }
+          return nil
+        }
+      ])
+    let task = Task {
+      try await dispatcher.dispatch(selector: Self.fetch, params: [Self.app])
+        as? BackgroundFetchResult
+    }
+    while clock.pending == 0 { await Task.yield() }
+    task.cancel()
+    await #expect(throws: CancellationError.self) { try await task.value }
+    kept.withLock { $0 }?(.newData)  // accepted, finishes the join, dropped
+    #expect(clock.pending == 0, "the join finished and cancelled its deadline")
+  }
+
+  @Test func aSynchronousDispatchBridgesAsyncHandlersToTheCallersCompletion() async throws {
+    let log = CallLog()
+    let gate = Gate()
+    let dispatcher = Dispatcher(vocabulary: .applicationDelegate, clock: FakeClock())
+    try dispatcher.register(
+      service: "async", priority: 1,
+      asyncHandlers: [
+        Self.watch: { params in
+          await gate.pass()
+          log.record("async(\(params.count) params)")
+          return ["k": "async"] as [AnyHashable: Any]?
+        }
+      ])
+    try dispatcher.register(
+      service: "sync",
+      handlers: [
+        Self.watch: Self.answering(["k": "sync", "s": 1] as [AnyHashable: Any]?, log, "sync")
+      ])
+    let probe = CompletionProbe<[AnyHashable: Any]?>()
+    let answer = try dispatcher.dispatchSynchronously(
+      selector: Self.watch, params: [Self.app, nil as [String: Any]? as Any, probe.handler])
+    #expect(answer == nil)
+    #expect(log.entries == ["sync"], "sync handlers ran during the dispatch")
+    #expect(probe.callCount == 0, "the async service has not answered yet")
+    gate.open()
+    let reply = await probe.firstValue()
+    #expect(reply?["k"] as? String == "async", "combined in call order: the earlier service wins")
+    #expect(reply?["s"] as? Int == 1)
+    #expect(log.entries == ["sync", "async(2 params)"])
+    try probe.requireCalledOnce()
+  }
+
+  @Test func aBridgedHandlerStillRunningAtTheDeadlineIsReportedLikeALateCompletion() async throws {
+    let clock = FakeClock()
+    let gate = Gate()
+    let diagnostics = Diagnostics()
+    let dispatcher = Dispatcher(
+      vocabulary: .applicationDelegate, clock: clock, completionDeadline: .seconds(25))
+    diagnostics.attach(to: dispatcher)
+    try dispatcher.register(
+      service: "sync",
+      handlers: [Self.fetch: Self.answering(BackgroundFetchResult.failed, CallLog(), "sync")])
+    try dispatcher.register(
+      service: "slow",
+      asyncHandlers: [
+        Self.fetch: { _ in
+          await gate.pass()
+          return BackgroundFetchResult.newData
+        }
+      ])
+    let probe = CompletionProbe<BackgroundFetchResult>()
+    _ = try dispatcher.dispatchSynchronously(
+      selector: Self.fetch, params: [Self.app, probe.handler])
+    await gate.arrival()
+    clock.advance(by: .seconds(25))
+    #expect(try probe.requireCalledOnce() == .failed, "what had arrived by the deadline")
+    gate.open()
+    await diagnostics.atLeast(2)
+    #expect(
+      diagnostics.log.withLock { $0 } == [
+        .completionMissedDeadline(
+          selector: Self.fetch, service: "slow", deadlineMilliseconds: 25_000),
+        .completionAfterDeadline(selector: Self.fetch, service: "slow"),
+      ])
+    #expect(probe.callCount == 1)
+  }
+
+  @Test func aBridgedHandlerThatFailsIsReportedAndCountsAsNoAnswer() async throws {
+    let diagnostics = Diagnostics()
+    let dispatcher = Dispatcher(vocabulary: .applicationDelegate, clock: FakeClock())
+    diagnostics.attach(to: dispatcher)
+    struct Offline: Error, CustomStringConvertible { var description: String { "offline" } }
+    try dispatcher.register(
+      Typed(table: [
+        TypedHandler(Self.fetch) { (_: AnyObject) async throws -> BackgroundFetchResult in
+          throw Offline()
+        }
+      ]))
+    let probe = CompletionProbe<BackgroundFetchResult>()
+    _ = try dispatcher.dispatchSynchronously(
+      selector: Self.fetch, params: [Self.app, probe.handler])
+    #expect(await probe.firstValue() == .noData)
+    await diagnostics.atLeast(1)
+    #expect(
+      diagnostics.log.withLock { $0 } == [
+        .asyncHandlerFailed(
+          selector: Self.fetch, service: "Typed",
+          reason: "service \"Typed\" failed to handle `\(Self.fetch)`: offline")
+      ])
+  }
+
+  struct Typed: Service {
+    let table: [TypedHandler]
+    var handlers: [String: Handler] { TypedHandler.table(table) }
+  }
+}

@@ -1,0 +1,247 @@
+import Foundation
+import SelectorDispatchTesting
+import Testing
+
+@testable import SelectorDispatch
+
+@Suite struct DispatcherAsyncTests {
+  static let event = "asyncEvent:"
+
+  /// An async handler that records `name`, suspends once, and answers.
+  static func async(_ log: CallLog, _ name: String, answer: Any? = nil) -> AsyncHandler {
+    { _ in
+      log.record(name)
+      await Task.yield()
+      return answer
+    }
+  }
+
+  @Test func syncAndAsyncHandlersRunInOneOrder() async throws {
+    let log = CallLog()
+    let dispatcher = Dispatcher()
+    try dispatcher.register(
+      service: "d", priority: 0, asyncHandlers: [Self.event: Self.async(log, "d", answer: "d")])
+    try dispatcher.register(
+      service: "a", priority: 10, handlers: [Self.event: log.handler("a", answer: "a")])
+    try dispatcher.register(
+      service: "b", priority: 5, asyncHandlers: [Self.event: Self.async(log, "b", answer: "b")])
+    try dispatcher.register(
+      service: "c", priority: 5, handlers: [Self.event: log.handler("c", answer: "c")])
+    let answers = try #require(
+      try await dispatcher.dispatch(selector: Self.event, params: [0]) as? [Any?])
+    #expect(answers.map { $0 as? String } == ["a", "b", "c", "d"])
+    #expect(log.entries == ["a", "b", "c", "d"])
+  }
+
+  struct FoldCase: Sendable, CustomTestStringConvertible {
+    let fold: Fold
+    /// What each service answers, in call order; odd positions are async.
+    let answers: [Int?]
+    /// How many handlers the fold calls.
+    let called: Int
+    var testDescription: String { "\(fold) over \(answers)" }
+  }
+
+  /// The same answers folded synchronously (every handler sync) and awaited
+  /// (every other handler async) give the same result and call the same
+  /// handlers.
+  @Test(arguments: [
+    FoldCase(fold: .any, answers: [0, 1, 0], called: 3),
+    FoldCase(fold: .all, answers: [1, 0, 1], called: 3),
+    FoldCase(fold: .firstTrue, answers: [0, 1, 1], called: 2),
+    FoldCase(fold: .firstTrue, answers: [0, nil, 0], called: 3),
+    FoldCase(fold: .firstNonNil, answers: [nil, 7, 8], called: 2),
+    FoldCase(fold: .firstNonNil, answers: [nil, nil, 8], called: 3),
+    FoldCase(fold: .last, answers: [3, nil, 5, nil], called: 4),
+    FoldCase(fold: .collect, answers: [3, nil, 5], called: 3),
+    FoldCase(fold: .broadcast, answers: [3, 4], called: 2),
+    FoldCase(fold: .union, answers: [1, 2, nil, 8], called: 4),
+    FoldCase(fold: .intersection, answers: [7, 6, nil, 14], called: 4),
+    FoldCase(
+      fold: .custom(name: "sum") { $0.compactMap { $0 as? Int }.reduce(0, +) }, answers: [1, 2, 3],
+      called: 3),
+  ])
+  func awaitedFoldsMatchSynchronousFolds(_ test: FoldCase) async throws {
+    let isBool = [Fold.any, .all, .firstTrue].contains(test.fold)
+    func answer(_ value: Int?) -> Any? { value.map { isBool ? $0 != 0 : $0 as Any } }
+    let syncLog = CallLog()
+    let asyncLog = CallLog()
+    let sync = Dispatcher()
+    let mixed = Dispatcher()
+    for (index, value) in test.answers.enumerated() {
+      try sync.register(
+        service: "s\(index)",
+        handlers: [Self.event: syncLog.handler("s\(index)", answer: answer(value))])
+      if index % 2 == 1 {
+        try mixed.register(
+          service: "s\(index)",
+          asyncHandlers: [Self.event: Self.async(asyncLog, "s\(index)", answer: answer(value))])
+      } else {
+        try mixed.register(
+          service: "s\(index)",
+          handlers: [Self.event: asyncLog.handler("s\(index)", answer: answer(value))])
+      }
+    }
+    let expected = try sync.dispatchSynchronously(
+      selector: Self.event, params: [0], fold: test.fold)
+    let awaited = try await mixed.dispatch(selector: Self.event, params: [0], fold: test.fold)
+    #expect(String(describing: awaited) == String(describing: expected))
+    #expect(asyncLog.entries == syncLog.entries)
+    #expect(asyncLog.entries.count == test.called)
+  }
+
+  @Test func anAsyncAnswerOfTheWrongTypeIsThrownAfterEveryHandlerRan() async throws {
+    let log = CallLog()
+    let dispatcher = Dispatcher()
+    try dispatcher.register(
+      service: "bad", priority: 1,
+      asyncHandlers: [Self.event: Self.async(log, "bad", answer: "yes")])
+    try dispatcher.register(
+      service: "good", handlers: [Self.event: log.handler("good", answer: true)])
+    await #expect(
+      throws: DispatchError.resultTypeMismatch(
+        selector: Self.event, service: "bad", expected: "Bool or nil", actual: "String")
+    ) {
+      try await dispatcher.dispatch(selector: Self.event, params: [0], fold: .all)
+    }
+    #expect(log.entries == ["bad", "good"])
+  }
+
+  @Test func arityAndArgumentTypesAreCheckedBeforeAnyHandlerRuns() async throws {
+    let log = CallLog()
+    let payments = try Vocabulary(
+      name: "payments",
+      entries: [.init("pay:", domain: Domain("payments"), fold: .broadcast, arguments: [.string])])
+    let dispatcher = Dispatcher(vocabulary: payments)
+    try dispatcher.register(service: "s", asyncHandlers: ["pay:": Self.async(log, "s")])
+    await #expect(throws: DispatchError.arityMismatch(selector: "pay:", expected: 1, actual: 2)) {
+      try await dispatcher.dispatch(selector: "pay:", params: ["a", "b"])
+    }
+    await #expect(
+      throws: DispatchError.argumentTypeMismatch(
+        selector: "pay:", index: 0, expected: "String", actual: "Int")
+    ) {
+      try await dispatcher.dispatch(selector: "pay:", params: [1])
+    }
+    #expect(log.entries.isEmpty)
+    _ = try await dispatcher.dispatch(try SelectorKey("pay:"), params: ["a"])
+    _ = try await dispatcher.dispatch(try SelectorKey("pay:"), params: ["a"], fold: .collect)
+    #expect(log.entries == ["s", "s"])
+  }
+
+  @Test func aSynchronousDispatchRefusesAsyncHandlersBeforeAnyRuns() throws {
+    let log = CallLog()
+    let dispatcher = Dispatcher()
+    try dispatcher.register(
+      service: "first", priority: 1, handlers: [Self.event: log.handler("first")])
+    try dispatcher.register(service: "later", asyncHandlers: [Self.event: Self.async(log, "later")])
+    let refusal = DispatchError.asyncHandlerNeedsAwait(selector: Self.event, service: "later")
+    #expect(throws: refusal) { try dispatcher.dispatch(selector: Self.event, params: [0]) }
+    #expect(throws: refusal) {
+      try dispatcher.dispatch(try SelectorKey(Self.event), params: [0], fold: .any)
+    }
+    #expect(log.entries.isEmpty, "nothing ran, nothing was fired and forgotten")
+    #expect(refusal.description.contains("try await dispatcher.dispatch"))
+    #expect(dispatcher.unregister(service: "later"))
+    _ = try dispatcher.dispatch(selector: Self.event, params: [0])
+    #expect(log.entries == ["first"])
+  }
+
+  @Test func cancellationStartsNoFurtherHandlerAndLetsTheRunningOneFinish() async throws {
+    let log = CallLog()
+    let gate = Gate()
+    let dispatcher = Dispatcher()
+    try dispatcher.register(
+      service: "running", priority: 1,
+      asyncHandlers: [
+        Self.event: { _ in
+          log.record("running.start")
+          await gate.pass()
+          log.record("running.end")
+          return nil
+        }
+      ])
+    try dispatcher.register(service: "sync", handlers: [Self.event: log.handler("sync")])
+    try dispatcher.register(
+      service: "async", priority: -1, asyncHandlers: [Self.event: Self.async(log, "async")])
+    let task = Task { _ = try await dispatcher.dispatch(selector: Self.event, params: [0]) }
+    await gate.arrival()
+    task.cancel()
+    gate.open()
+    await #expect(throws: CancellationError.self) { try await task.value }
+    #expect(log.entries == ["running.start", "running.end"])
+  }
+
+  @Test func anAlreadyCancelledTaskRunsNoHandler() async throws {
+    let log = CallLog()
+    let dispatcher = Dispatcher()
+    try dispatcher.register(service: "s", handlers: [Self.event: log.handler("s")])
+    let gate = Gate()
+    let task = Task {
+      await gate.pass()
+      _ = try await dispatcher.dispatch(selector: Self.event, params: [0])
+    }
+    task.cancel()
+    gate.open()
+    await #expect(throws: CancellationError.self) { try await task.value }
+    #expect(log.entries.isEmpty)
+  }
+
+  /// The thread a handler ran on. On Linux the main actor need not be the
+  /// process's first thread, so `Thread.isMainThread` cannot tell, and in a
+  /// `nonisolated(nonsending)` closure `#isolation` is not the caller's.
+  static func thread() -> ObjectIdentifier { ObjectIdentifier(Thread.current) }
+
+  /// A handler with no isolation of its own (made outside any actor): it
+  /// records whether it started on the main actor's thread.
+  static func recordingThreads(_ onMain: Locked<[Bool]>, main: ObjectIdentifier) -> AsyncHandler {
+    { _ in
+      onMain.withLock { $0.append(thread() == main) }
+      await Task.yield()
+      return nil
+    }
+  }
+
+  @Test @MainActor func awaitedFromTheMainActorHandlersRunOnTheMainActor() async throws {
+    let main = Self.thread()
+    let syncOnMain = Locked<[Bool]>([])
+    let asyncOnMain = Locked<[Bool]>([])
+    let dispatcher = Dispatcher()
+    try dispatcher.register(
+      service: "s",
+      handlers: [
+        Self.event: { _ in
+          syncOnMain.withLock { $0.append(Self.thread() == main) }
+          return nil
+        }
+      ],
+      asyncHandlers: ["other:": { _ in nil }])
+    try dispatcher.register(
+      service: "a", asyncHandlers: [Self.event: Self.recordingThreads(asyncOnMain, main: main)])
+    _ = try await dispatcher.dispatch(selector: Self.event, params: [0])
+    #expect(syncOnMain.withLock { $0 } == [true])
+    #expect(asyncOnMain.withLock { $0 } == [true])
+  }
+
+  @Test func aNonisolatedCallerRunsNonisolatedHandlersOffTheMainActor() async throws {
+    let main = await MainActor.run { Self.thread() }
+    let onMain = Locked<[Bool]>([])
+    let dispatcher = Dispatcher()
+    try dispatcher.register(
+      service: "a", asyncHandlers: [Self.event: Self.recordingThreads(onMain, main: main)])
+    _ = try await dispatcher.dispatch(selector: Self.event, params: [0])
+    #expect(onMain.withLock { $0 } == [false])
+  }
+
+  @Test func unregisteringRemovesAsyncHandlers() async throws {
+    let log = CallLog()
+    let dispatcher = Dispatcher()
+    try dispatcher.declare(Self.event, fold: .collect)
+    try dispatcher.register(service: "a", asyncHandlers: [Self.event: Self.async(log, "a")])
+    #expect(dispatcher.responds(to: Self.event))
+    #expect(dispatcher.unregister(service: "a"))
+    #expect(!dispatcher.responds(to: Self.event))
+    _ = try dispatcher.dispatchSynchronously(selector: Self.event, params: [0])
+    #expect(log.entries.isEmpty)
+  }
+}
