@@ -273,7 +273,8 @@ import Testing
           var seen = 0
           for _ in 0..<perThread {
             let answers =
-              (try? dispatcher.dispatchSynchronously(selector: background, params: [0], fold: .collect))
+              (try? dispatcher.dispatchSynchronously(
+                selector: background, params: [0], fold: .collect))
               as? [Any?] ?? []
             let order = answers.map { $0 as? Int ?? -99 }
             // One snapshot per dispatch: the stable service once, and at

@@ -44,11 +44,13 @@ public struct HandlerTable {
       let selector = handler.selector
       let twice: Bool
       if let asyncHandler = handler.asyncHandler {
-        twice = handlers[selector] != nil
+        twice =
+          handlers[selector] != nil
           || asyncHandlers.updateValue(asyncHandler, forKey: selector) != nil
         asyncParameterCounts[selector] = handler.parameterCount
       } else {
-        twice = asyncHandlers[selector] != nil
+        twice =
+          asyncHandlers[selector] != nil
           || handlers.updateValue(handler.handler, forKey: selector) != nil
       }
       if twice, problem == nil { problem = .duplicateHandler(selector: selector, service: "") }
