@@ -23,6 +23,9 @@ public struct Trace: @unchecked Sendable {
   /// What the dispatcher reported during the event, such as a service that
   /// missed its completion deadline.
   public var diagnostics: [Diagnostic]
+  /// The name of the scene a scene event is for, such as `main`; `nil` for
+  /// an event of the application.
+  public var scene: String?
 
   /// Creates a trace.
   ///
@@ -35,10 +38,11 @@ public struct Trace: @unchecked Sendable {
   ///   - result: The folded result or the error.
   ///   - completion: What the caller's completion received, if it has one.
   ///   - diagnostics: What the dispatcher reported during the event.
+  ///   - scene: The scene a scene event is for, if it is one.
   public init(
     line: Int? = nil, selector: String, params: [Any], fold: String,
     calls: [EventRecorder.Call], result: Result<Any?, any Error>, completion: Any?? = nil,
-    diagnostics: [Diagnostic] = []
+    diagnostics: [Diagnostic] = [], scene: String? = nil
   ) {
     self.line = line
     self.selector = selector
@@ -48,10 +52,11 @@ public struct Trace: @unchecked Sendable {
     self.result = result
     self.completion = completion
     self.diagnostics = diagnostics
+    self.scene = scene
   }
 
-  /// The event for people: the selector and fold, one line per service
-  /// (answer and time), then the result.
+  /// The event for people: the selector and fold (and the scene, for a
+  /// scene event), one line per service (answer and time), then the result.
   ///
   /// ```text
   /// application:openURL:options:  (fold firstTrue: the first service that says true handles it)
@@ -60,7 +65,7 @@ public struct Trace: @unchecked Sendable {
   ///   = true
   /// ```
   public var readable: String {
-    var lines = ["\(selector)  (fold \(fold))"]
+    var lines = ["\(selector)  (fold \(fold))" + (scene.map { "  scene \"\($0)\"" } ?? "")]
     if calls.isEmpty { lines.append("    (no service handles it)") }
     for (index, call) in calls.enumerated() {
       let answer = Self.short(JSONValue(encoding: call.answer).jsonText, 26)

@@ -236,7 +236,8 @@ public final class Dispatcher: @unchecked Sendable {
       return try run(contract, snapshot, selector: selector, params: params, fold: fold)
     }
     let fold = fold ?? snapshot.declaredFold ?? .collect
-    return try fold.apply(snapshot, params: params, selector: selector)
+    return try fold.apply(
+      snapshot, params: params, selector: selector, environment: environment)
   }
 
   private func unrecognized(_ selector: String) -> DispatchError {

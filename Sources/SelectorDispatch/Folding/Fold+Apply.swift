@@ -7,7 +7,13 @@ extension Fold {
   /// ``DispatchError`` (a typed handler whose arguments did not cast, or a
   /// throwing handler that threw) counts as no opinion; like an answer of the
   /// wrong type it is thrown after every handler the fold calls has run.
-  func apply(_ snapshot: Dispatcher.Snapshot, params: [Any], selector: String) throws -> Any? {
+  ///
+  /// `environment` receives what the fold notices beyond the answer: an
+  /// empty ``nonEmptyIntersection``.
+  func apply(
+    _ snapshot: Dispatcher.Snapshot, params: [Any], selector: String,
+    environment: DispatchEnvironment
+  ) throws -> Any? {
     let handlers = snapshot.handlers
     var outcome = Outcome()
 
@@ -53,8 +59,9 @@ extension Fold {
       if let failure = outcome.failure { throw failure }
       if case .custom(_, let reduce) = self { return try reduce(answers) }
       result = answers
-    case .intersection, .union:
+    case .intersection, .nonEmptyIntersection, .union:
       var mask: UInt?
+      var answered: [(index: Int, bits: UInt)] = []
       for index in handlers.indices {
         let answer = outcome.meaningful(handlers[index](params), index, snapshot)
         guard let answer else { continue }
@@ -64,6 +71,16 @@ extension Fold {
           continue
         }
         if case .union = self { mask = (mask ?? 0) | bits } else { mask = (mask ?? ~0) & bits }
+        if case .nonEmptyIntersection = self { answered.append((index, bits)) }
+      }
+      if case .nonEmptyIntersection = self, mask == 0 {
+        // UIKit raises on an empty orientation mask: no answer instead, and
+        // say which services disagree.
+        mask = nil
+        environment.report(
+          .emptyIntersection(
+            selector: selector, services: answered.map { snapshot.service(at: $0.index) },
+            masks: answered.map(\.bits)))
       }
       result = mask
     }

@@ -15,7 +15,7 @@ public struct ArgumentType: Sendable, CustomStringConvertible {
   /// The built-in tests are cases rather than closures, so that a check is
   /// one inlined `is` instead of a closure call.
   enum Test: Sendable {
-    case url, data, error, string, strings, dictionary
+    case url, data, error, string, strings, dictionary, urlContexts
     case custom(@Sendable (Any) -> Bool)
   }
 
@@ -48,6 +48,18 @@ public struct ArgumentType: Sendable, CustomStringConvertible {
 
   /// Anything; not checked. Used for UIKit objects.
   public static let any = ArgumentType("any", nil)
+
+  /// A `UIScene` or `UIWindowScene`: the scene an event of
+  /// ``Vocabulary/sceneDelegate`` is for, always its first argument.
+  ///
+  /// Not checked, as UIKit does not exist on Linux; named, so that tools
+  /// can tell a scene from the application.
+  public static let scene = ArgumentType("UIScene", nil)
+
+  /// The URLs a scene is asked to open: a `Set<OpenURLContext>`, the
+  /// portable form of UIKit's `Set<UIOpenURLContext>` (see
+  /// ``OpenURLContext``).
+  public static let urlContexts = ArgumentType("Set<OpenURLContext>", .urlContexts)
 
   /// A Foundation `URL`.
   public static let url = ArgumentType("URL", .url)
@@ -91,6 +103,7 @@ public struct ArgumentType: Sendable, CustomStringConvertible {
     case .error: value is any Error
     case .string: value is String || (value as? any RawRepresentable)?.rawValue is String
     case .strings: value is [String]
+    case .urlContexts: value is Set<OpenURLContext>
     case .dictionary:
       // The usual types by metatype identity first: a conformance lookup
       // costs about a hundred nanoseconds, a pointer comparison nothing.

@@ -119,6 +119,7 @@ extension Dispatcher {
       return try runJoiningCompletions(
         completion, snapshot, selector: selector, params: params, fold: fold)
     }
-    return try fold.apply(snapshot, params: params, selector: selector)
+    return try fold.apply(
+      snapshot, params: params, selector: selector, environment: environment)
   }
 }
