@@ -79,8 +79,9 @@ enum SelectorDispatchTool {
         return 2
       }
     }
-    let width = max(44, all.map(\.selector.count).max() ?? 0) + 2
-    let foldWidth = all.map(\.fold.description.count).max() ?? 0
+    let shown = all.filter { match == nil || $0.domain == match }
+    let width = max(44, shown.map(\.selector.count).max() ?? 0) + 2
+    let foldWidth = shown.map(\.fold.description.count).max() ?? 0
     var first = true
     for vocabulary in vocabularies {
       let entries = vocabulary.entries.filter { match == nil || $0.domain == match }
