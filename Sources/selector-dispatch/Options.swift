@@ -138,7 +138,7 @@ struct Options: Equatable {
     var lines = [
       "USAGE: selector-dispatch [demo] [options]       run the demo app on its event script",
       "       selector-dispatch replay FILE [options]  replay a JSON Lines event log (- = stdin)",
-      "       selector-dispatch selectors [--domain NAME]",
+      "       selector-dispatch selectors [--domain NAME]  list the app and scene delegates' selectors",
       "       selector-dispatch --help | --version",
       "",
       "OPTIONS:",
@@ -153,7 +153,8 @@ struct Options: Equatable {
       "",
       "EVENT LOG: one event per line, {\"selector\": \"...\", \"params\": [...]};",
       "blank lines and lines starting with # are ignored. Params are converted to the",
-      "types the vocabulary declares (a string for a URL, base64 for Data).",
+      "types the vocabulary declares (a string for a URL, base64 for Data, a list of URL",
+      "strings for URL contexts); a scene event names its scene, such as [\"main\"].",
       "",
       "EXIT: 0 success, 1 some event failed, 2 usage error.",
     ]

@@ -3,9 +3,12 @@
 /// arguments and its completion handler.
 ///
 /// ``applicationDelegate`` covers `UIApplicationDelegate` and
-/// `UNUserNotificationCenterDelegate`. Build your own for custom events the
-/// same way and declare it with ``Dispatcher/init(vocabulary:clock:completionDeadline:)``
-/// or ``Dispatcher/declare(_:)``:
+/// `UNUserNotificationCenterDelegate`, ``sceneDelegate`` covers
+/// `UISceneDelegate` and `UIWindowSceneDelegate`, and ``merging(_:)`` makes
+/// one of both for a dispatcher that serves both delegates. Build your own
+/// for custom events the same way and declare it with
+/// ``Dispatcher/init(vocabulary:clock:completionDeadline:)`` or
+/// ``Dispatcher/declare(_:)``:
 ///
 /// ```swift
 /// let payments = Domain("payments")
