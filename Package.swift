@@ -43,6 +43,9 @@ let package = Package(
     .target(
       name: "AppDelegateExample", dependencies: ["SelectorDispatch"],
       path: "Examples/AppDelegateExample"),
+    .target(
+      name: "SceneDelegateExample", dependencies: ["SelectorDispatch"],
+      path: "Examples/SceneDelegateExample"),
     .testTarget(
       name: "SelectorDispatchTests",
       dependencies: ["SelectorDispatch", "SelectorDispatchTesting", "selector-dispatch"]

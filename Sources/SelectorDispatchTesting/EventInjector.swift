@@ -16,6 +16,8 @@ import SelectorDispatch
 /// | `String`, `[String]` | a string, an array of strings |
 /// | `Error` | a string: the error's description |
 /// | `Dictionary` | an object |
+/// | `Set<OpenURLContext>` | an array of URL strings |
+/// | `UIScene` | a string naming the scene: the injector passes ``scene(_:)`` of that name |
 /// | the first argument, when unchecked (the application or notification center) | anything: the injector passes ``application`` |
 /// | a completion handler | anything: the injector passes its own and traces what it receives |
 /// | anything else | the natural Swift value: `nil`, `Bool`, `Int`, `Double`, `String`, `[Any]`, `[String: Any]` |
@@ -43,6 +45,7 @@ public final class EventInjector {
   /// belongs.
   public let application: AnyObject
   private let deadline: Duration
+  private let scenes = Locked<[String: StandIn]>([:])
 
   /// The object passed as the application: it has a name and nothing else.
   public final class StandIn: CustomStringConvertible {
@@ -73,6 +76,42 @@ public final class EventInjector {
     self.dispatcher = Dispatcher(vocabulary: vocabulary, clock: clock, completionDeadline: deadline)
     recorder.recordEveryService(of: dispatcher)
     diagnostics.attach(to: dispatcher)
+  }
+
+  /// The stand-in for the scene of a name: the same object for the same
+  /// name for the injector's lifetime, so a service can key per-scene state
+  /// by its identity, as it would a `UIScene`'s.
+  ///
+  /// A scene event of an event log names its scene, and the injector passes
+  /// this object:
+  ///
+  /// ```swift
+  /// let injector = EventInjector(
+  ///   vocabulary: try .applicationDelegate.merging(.sceneDelegate))
+  /// try injector.dispatcher.register(service: "sessions", handlers: [
+  ///   "sceneDidBecomeActive:": { params in
+  ///     sessions[ObjectIdentifier(params[0] as AnyObject)] = Date()
+  ///     return nil
+  ///   },
+  ///   "sceneDidDisconnect:": { params in
+  ///     sessions[ObjectIdentifier(params[0] as AnyObject)] = nil  // release it
+  ///     return nil
+  ///   },
+  /// ])
+  /// _ = injector.inject("sceneDidBecomeActive:", injector.scene("main"))
+  /// _ = injector.inject(json: #"{"selector": "sceneDidDisconnect:", "params": ["main"]}"#)
+  /// ```
+  ///
+  /// - Parameter name: The scene's name, such as `main`; it prints as its
+  ///   name.
+  /// - Returns: The scene's stand-in.
+  public func scene(_ name: String) -> StandIn {
+    scenes.withLock { scenes in
+      if let scene = scenes[name] { return scene }
+      let scene = StandIn(name)
+      scenes[name] = scene
+      return scene
+    }
   }
 
   /// Dispatches an event given as Swift values and traces it.
@@ -185,7 +224,14 @@ public final class EventInjector {
       fold: (vocabulary[selector: selector]?.fold ?? .collect).description,
       calls: recorder.drain(), result: result,
       completion: completion == nil || values.isEmpty ? nil : .some(values.first ?? nil),
-      diagnostics: Array(diagnostics.entries.dropFirst(before)))
+      diagnostics: Array(diagnostics.entries.dropFirst(before)),
+      scene: isSceneEvent(selector) && !params.isEmpty ? "\(params[0])" : nil)
+  }
+
+  /// Whether the selector's first argument is a scene.
+  private func isSceneEvent(_ selector: String) -> Bool {
+    vocabulary[selector: selector]?.arguments.first?.description
+      == ArgumentType.scene.description
   }
 
   private struct ConversionFailure: Error {
@@ -233,6 +279,31 @@ public final class EventInjector {
     case (.error, _): throw fail("a string describing the error")
     case (.dictionary, .object): return Self.natural(param.value)
     case (.dictionary, _): throw fail("an object")
+    case (.scene, .string(let name)) where !name.isEmpty: return scene(name)
+    case (.scene, _): throw fail("a string naming the scene")
+    case (.urlContexts, .array(let elements)):
+      var contexts = Set<OpenURLContext>()
+      for element in elements {
+        let url: URL?
+        if case .string(let text) = element.value, !text.isEmpty {
+          url = URL(string: text)
+        } else {
+          url = nil
+        }
+        guard let url else {
+          let found =
+            if case .string(let text) = element.value { "\"\(text)\", which is not a URL" } else {
+              element.value.kind
+            }
+          throw ConversionFailure(
+            offset: element.offset,
+            message: "argument \(index) of `\(entry.selector)` must be an array of URL strings, "
+              + "but an element is \(found)")
+        }
+        contexts.insert(OpenURLContext(url: url))
+      }
+      return contexts
+    case (.urlContexts, _): throw fail("an array of URL strings")
     case (.custom, _): return Self.natural(param.value)
     }
   }

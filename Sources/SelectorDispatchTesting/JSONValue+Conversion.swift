@@ -7,7 +7,8 @@ extension JSONValue {
   ///
   /// `nil` and `()` become `null`; booleans, integers, floating-point numbers
   /// and strings map directly; a `URL` becomes its absolute string and
-  /// `Data` its base64 text (the forms an event log's params take); arrays
+  /// `Data` its base64 text, a `Set<OpenURLContext>` its sorted URL strings
+  /// (the forms an event log's params take); arrays
   /// and dictionaries recurse, dictionary keys sorted so that output is
   /// deterministic; a `RawRepresentable` becomes its raw value; an `Error`
   /// its description. Anything else — an application object, a closure —
@@ -34,6 +35,10 @@ extension JSONValue {
     case let string as String: return .string(string)
     case let url as URL: return .string(url.absoluteString)
     case let data as Data: return .string(data.base64EncodedString())
+    case let contexts as Set<OpenURLContext>:
+      // As an event log writes them: the URL strings, sorted, so that
+      // output is deterministic.
+      return .array(contexts.map(\.url.absoluteString).sorted().map { .init(.string($0), at: 0) })
     case let array as [Any?]:
       return .array(array.map { .init(encode($0, depth: depth + 1), at: 0) })
     case let array as [Any]:

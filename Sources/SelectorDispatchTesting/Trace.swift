@@ -24,6 +24,9 @@ public struct Trace: @unchecked Sendable {
   /// What the dispatcher reported during the event, such as a service that
   /// missed its completion deadline.
   public var diagnostics: [Diagnostic]
+  /// The name of the scene a scene event is for, such as `main`; `nil` for
+  /// an event of the application.
+  public var scene: String?
 
   /// Creates a trace.
   ///
@@ -36,10 +39,11 @@ public struct Trace: @unchecked Sendable {
   ///   - result: The folded result or the error.
   ///   - completion: What the caller's completion received, if it has one.
   ///   - diagnostics: What the dispatcher reported during the event.
+  ///   - scene: The scene a scene event is for, if it is one.
   public init(
     line: Int? = nil, selector: String, params: [Any], fold: String,
     calls: [EventRecorder.Call], result: Result<Any?, any Error>, completion: Any?? = nil,
-    diagnostics: [Diagnostic] = []
+    diagnostics: [Diagnostic] = [], scene: String? = nil
   ) {
     self.line = line
     self.selector = selector
@@ -49,5 +53,6 @@ public struct Trace: @unchecked Sendable {
     self.result = result
     self.completion = completion
     self.diagnostics = diagnostics
+    self.scene = scene
   }
 }

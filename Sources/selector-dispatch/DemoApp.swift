@@ -1,9 +1,15 @@
 import Foundation
 import SelectorDispatch
 
-/// The built-in demo: six services modelled on the seeds' AppDelegates, and
-/// an app session from launch to terminate.
+/// The built-in demo: seven services modelled on the seeds' AppDelegates,
+/// registered on the app-delegate and scene-delegate vocabularies merged,
+/// and a scene-based session from launch to terminate with two scenes.
 enum DemoApp {
+  /// The vocabulary the demo's services register on: both delegates.
+  static func vocabulary() throws -> Vocabulary {
+    try Vocabulary.applicationDelegate.merging(.sceneDelegate)
+  }
+
   /// The services, by the names a manifest can use for them.
   static var catalog: ServiceCatalog {
     var catalog = ServiceCatalog(allowsReflection: false)
@@ -16,24 +22,40 @@ enum DemoApp {
   /// The services, in registration order.
   static var services: [any Service] {
     [
-      CrashReporting(), Logging(), Push(), Analytics(), DeepLinks(), BackgroundFetch(),
+      CrashReporting(), Logging(), Push(), SceneSessions(), Analytics(), DeepLinks(),
+      BackgroundFetch(),
     ]
   }
 
-  /// The event script, in the `replay` format.
+  /// The event script, in the `replay` format: scene events name their
+  /// scene, URL contexts are lists of URL strings.
   static let script = """
-    # A session of the demo app, from launch to terminate.
+    # A scene-based session of the demo app, from launch to terminate.
     {"selector": "application:willFinishLaunchingWithOptions:", "params": ["app", {}]}
     {"selector": "application:didFinishLaunchingWithOptions:", "params": ["app", {}]}
     {"selector": "application:didRegisterForRemoteNotificationsWithDeviceToken:", "params": ["app", "3q2+7w=="]}
-    {"selector": "applicationDidBecomeActive:", "params": ["app"]}
-    {"selector": "application:openURL:options:", "params": ["app", "demo://product/42?campaign=spring", {}]}
-    {"selector": "applicationWillResignActive:", "params": ["app"]}
-    {"selector": "applicationDidEnterBackground:", "params": ["app"]}
+    # The main scene connects and comes to the foreground.
+    {"selector": "application:configurationForConnectingSceneSession:options:", "params": ["app", "session-1", {}]}
+    {"selector": "scene:willConnectToSession:options:", "params": ["main", "session-1", {}]}
+    {"selector": "sceneWillEnterForeground:", "params": ["main"]}
+    {"selector": "sceneDidBecomeActive:", "params": ["main"]}
+    {"selector": "scene:openURLContexts:", "params": ["main", ["demo://product/42?campaign=spring"]]}
+    {"selector": "windowScene:performActionForShortcutItem:completionHandler:", "params": ["main", "com.example.demo.search", null]}
+    # A second scene: each scene event reaches the services once per scene.
+    {"selector": "application:configurationForConnectingSceneSession:options:", "params": ["app", "session-2", {}]}
+    {"selector": "scene:willConnectToSession:options:", "params": ["second", "session-2", {}]}
+    {"selector": "sceneWillEnterForeground:", "params": ["second"]}
+    {"selector": "sceneDidBecomeActive:", "params": ["second"]}
+    # Both scenes go to the background; the app refreshes there.
+    {"selector": "sceneWillResignActive:", "params": ["main"]}
+    {"selector": "sceneWillResignActive:", "params": ["second"]}
+    {"selector": "sceneDidEnterBackground:", "params": ["main"]}
+    {"selector": "sceneDidEnterBackground:", "params": ["second"]}
     {"selector": "application:performFetchWithCompletionHandler:", "params": ["app", null]}
     {"selector": "application:didReceiveRemoteNotification:fetchCompletionHandler:", "params": ["app", {"aps": {"content-available": 1}, "article": 7}, null]}
-    {"selector": "applicationWillEnterForeground:", "params": ["app"]}
-    {"selector": "applicationDidBecomeActive:", "params": ["app"]}
+    # The system disconnects the scenes, then the app terminates.
+    {"selector": "sceneDidDisconnect:", "params": ["second"]}
+    {"selector": "sceneDidDisconnect:", "params": ["main"]}
     {"selector": "applicationWillTerminate:", "params": ["app"]}
     """
 }
@@ -60,16 +82,17 @@ private struct CrashReporting: Service {
   }
 }
 
-/// Logs every state transition (seed 003's DependencyLoading, say).
+/// Logs every state transition of the app and of each scene (seed 003's
+/// DependencyLoading, say).
 private struct Logging: Service {
   var name: String { "logging" }
   var priority: Int { 90 }
   var handlers: [String: Handler] {
     var table: [String: Handler] = [:]
     for selector in [
-      "applicationDidBecomeActive:", "applicationWillResignActive:",
-      "applicationDidEnterBackground:", "applicationWillEnterForeground:",
-      "applicationWillTerminate:",
+      "scene:willConnectToSession:options:", "sceneWillEnterForeground:",
+      "sceneDidBecomeActive:", "sceneWillResignActive:", "sceneDidEnterBackground:",
+      "sceneDidDisconnect:", "applicationWillTerminate:",
     ] {
       table[selector] = { _ in nil }
     }
@@ -99,12 +122,54 @@ private struct Push: Service {
         ) in
         completion(userInfo["article"] == nil ? .noData : .newData)
       },
-      TypedHandler("applicationDidEnterBackground:") { (_: AnyObject) in },
+      TypedHandler("sceneDidEnterBackground:") { (_: AnyObject) in },
     ])
   }
 }
 
-/// Counts sessions and campaign opens; never claims a URL.
+/// Configures every new scene session, and keeps per-scene state keyed by
+/// the scene's identity, released when the scene disconnects.
+private final class SceneSessions: Service, Sendable {
+  /// What the service knows about one connected scene.
+  private struct SceneState {
+    let name: String
+    var activations = 0
+  }
+
+  private let scenes = Locked<[ObjectIdentifier: SceneState]>([:])
+
+  var name: String { "scene-sessions" }
+  var priority: Int { 60 }
+  var handlers: [String: Handler] {
+    TypedHandler.table([
+      TypedHandler("application:configurationForConnectingSceneSession:options:") {
+        (_: AnyObject, _: Any, _: Any) -> String in "Default Configuration"
+      },
+      TypedHandler("scene:willConnectToSession:options:") {
+        [scenes] (scene: AnyObject, _: Any, _: Any) -> Int in
+        scenes.withLock { scenes in
+          scenes[ObjectIdentifier(scene)] = SceneState(name: "\(scene)")
+          return scenes.count
+        }
+      },
+      TypedHandler("sceneDidBecomeActive:") { [scenes] (scene: AnyObject) -> Int? in
+        scenes.withLock { scenes in
+          scenes[ObjectIdentifier(scene)]?.activations += 1
+          return scenes[ObjectIdentifier(scene)]?.activations
+        }
+      },
+      TypedHandler("sceneDidDisconnect:") { [scenes] (scene: AnyObject) -> String? in
+        // Release the scene's state: a disconnected scene's identity can be
+        // reused by the next object.
+        let released = scenes.withLock { $0.removeValue(forKey: ObjectIdentifier(scene)) }
+        return released.map { "released \($0.name)" }
+      },
+    ])
+  }
+}
+
+/// Counts sessions, campaign opens and shortcut uses; never handles a link
+/// or a shortcut itself.
 private struct Analytics: Service {
   var name: String { "analytics" }
   var handlers: [String: Handler] {
@@ -112,26 +177,35 @@ private struct Analytics: Service {
       TypedHandler("application:didFinishLaunchingWithOptions:") {
         (_: AnyObject, _: [String: Any]?) -> Bool? in nil
       },
-      TypedHandler("applicationDidBecomeActive:") { (_: AnyObject) in },
-      TypedHandler("applicationDidEnterBackground:") { (_: AnyObject) in },
-      TypedHandler("application:openURL:options:") {
-        (_: AnyObject, url: URL, _: [String: Any]) -> Bool in
-        _ = url.query  // records the campaign; leaves the URL to the router
-        return false
+      TypedHandler("sceneDidBecomeActive:") { (_: AnyObject) in },
+      TypedHandler("sceneDidEnterBackground:") { (_: AnyObject) in },
+      TypedHandler("scene:openURLContexts:") {
+        (_: AnyObject, contexts: Set<OpenURLContext>) -> Int in
+        // Records the campaigns; leaves the URLs to the router.
+        contexts.filter { $0.url.query?.contains("campaign=") == true }.count
+      },
+      TypedHandler("windowScene:performActionForShortcutItem:completionHandler:") {
+        (_: AnyObject, _: Any, completion: @escaping (Bool) -> Void) in
+        completion(false)  // counted, not performed
       },
     ])
   }
 }
 
-/// Routes `demo://product/ID` links.
+/// Routes `demo://product/ID` links and performs the search shortcut.
 private struct DeepLinks: Service {
   var name: String { "deep-links" }
   var handlers: [String: Handler] {
     TypedHandler.table([
-      TypedHandler("application:openURL:options:") {
-        (_: AnyObject, url: URL, _: [String: Any]) -> Bool in
-        url.scheme == "demo" && url.host == "product"
-      }
+      TypedHandler("scene:openURLContexts:") {
+        (_: AnyObject, contexts: Set<OpenURLContext>) -> [String] in
+        contexts.filter { $0.url.scheme == "demo" && $0.url.host == "product" }
+          .map(\.url.path).sorted()
+      },
+      TypedHandler("windowScene:performActionForShortcutItem:completionHandler:") {
+        (_: AnyObject, item: Any, completion: @escaping (Bool) -> Void) in
+        completion(item as? String == "com.example.demo.search")
+      },
     ])
   }
 }

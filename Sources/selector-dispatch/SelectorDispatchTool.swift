@@ -78,31 +78,49 @@ enum SelectorDispatchTool {
     }
   }
 
+  /// Lists both vocabularies, each under its name: selector, arity, fold,
+  /// the iOS release that introduced it, domain and deprecation.
   private static func listSelectors(
     domain: String?, output: inout some TextOutputStream, errors: inout some TextOutputStream
   ) -> Int32 {
-    let vocabulary = Vocabulary.applicationDelegate
+    let vocabularies = [Vocabulary.applicationDelegate, .sceneDelegate]
+    let all = vocabularies.flatMap(\.entries)
     func squash(_ text: String) -> String { text.lowercased().filter { $0.isLetter } }
-    var entries = vocabulary.entries
+    var match: Domain?
     if let domain {
-      guard let match = vocabulary.domains.first(where: { squash($0.name) == squash(domain) })
-      else {
-        let known = vocabulary.domains.map(\.name).joined(separator: ", ")
+      var domains: [Domain] = []
+      for entry in all where !domains.contains(entry.domain) { domains.append(entry.domain) }
+      match = domains.first { squash($0.name) == squash(domain) }
+      guard match != nil else {
+        let known = domains.map(\.name).joined(separator: ", ")
         print("error: unknown domain '\(domain)'; the domains are: \(known)", to: &errors)
         return 2
       }
-      entries = entries.filter { $0.domain == match }
     }
-    let width = max(44, entries.map(\.selector.count).max() ?? 0)
-    print(
-      "selector".padded(to: width) + "arity".padded(to: 6) + "fold".padded(to: 13) + "domain",
-      to: &output)
-    for entry in entries {
-      var line =
-        entry.selector.padded(to: width) + String(entry.arity).padded(to: 6)
-        + entry.fold.description.padded(to: 13) + entry.domain.name
-      if let replacement = entry.replacement { line += "  (deprecated: use \(replacement))" }
-      print(line, to: &output)
+    let shown = all.filter { match == nil || $0.domain == match }
+    let width = max(44, shown.map(\.selector.count).max() ?? 0) + 2
+    let foldWidth = shown.map(\.fold.description.count).max() ?? 0
+    var first = true
+    for vocabulary in vocabularies {
+      let entries = vocabulary.entries.filter { match == nil || $0.domain == match }
+      guard !entries.isEmpty else { continue }
+      print((first ? "" : "\n") + "\(vocabulary.name): \(entries.count) selectors", to: &output)
+      first = false
+      print(
+        "selector".padded(to: width) + "arity".padded(to: 6) + "fold".padded(to: foldWidth + 2)
+          + "iOS".padded(to: 6) + "domain",
+        to: &output)
+      for entry in entries {
+        var line =
+          entry.selector.padded(to: width) + String(entry.arity).padded(to: 6)
+          + entry.fold.description.padded(to: foldWidth + 2)
+          + (entry.availability?.introduced ?? "").padded(to: 6) + entry.domain.name
+        if let replacement = entry.replacement {
+          let release = entry.availability?.deprecated.map { " in iOS \($0)" } ?? ""
+          line += "  (deprecated\(release): use \(replacement))"
+        }
+        print(line, to: &output)
+      }
     }
     return 0
   }
@@ -114,7 +132,13 @@ enum SelectorDispatchTool {
     output: inout FileOutput, errors: inout FileOutput
   ) -> Int32 {
     var reader = reader
-    let injector = EventInjector()
+    let injector: EventInjector
+    do {
+      injector = EventInjector(vocabulary: try DemoApp.vocabulary())
+    } catch {
+      print("error: \(error)", to: &errors)
+      return 1
+    }
     do {
       if let path = options.manifest {
         let manifest = try Manifest(contentsOf: URL(fileURLWithPath: path))
@@ -208,7 +232,8 @@ enum SelectorDispatchTool {
 
   private static func introduction(file: String, options: Options) -> String {
     let source =
-      options.manifest.map { "the services of \($0)" } ?? "the demo app's six services"
+      options.manifest.map { "the services of \($0)" }
+      ?? "the demo app's \(DemoApp.services.count) services"
     return """
       Dispatching the events of \(file) to \(source) as they are read.
       Each event shows its selector and fold, then every service that handled it, in call

@@ -4,8 +4,8 @@ import SelectorDispatchTesting
 /// How `selector-dispatch` prints a ``Trace``: readable text, or one line
 /// of JSON.
 extension Trace {
-  /// The event for people: the selector and fold, one line per service
-  /// (answer and time), then the result.
+  /// The event for people: the selector and fold (and the scene, for a
+  /// scene event), one line per service (answer and time), then the result.
   ///
   /// ```text
   /// application:openURL:options:  (fold firstTrue: the first service that says true handles it)
@@ -14,7 +14,7 @@ extension Trace {
   ///   = true
   /// ```
   var readable: String {
-    var lines = ["\(selector)  (fold \(fold))"]
+    var lines = ["\(selector)  (fold \(fold))" + (scene.map { "  scene \"\($0)\"" } ?? "")]
     if calls.isEmpty { lines.append("    (no service handles it)") }
     for (index, call) in calls.enumerated() {
       let answer = Self.short(JSONValue(encoding: call.answer).jsonText, 26)

@@ -23,6 +23,11 @@ import Testing
       Diagnostic.deprecatedSelector(selector: "a:", service: "push", replacement: "b:"),
       "service \"push\" handles the deprecated `a:`; handle b: instead"
     ),
+    (
+      Diagnostic.emptyIntersection(selector: "a:", services: ["push", "game"], masks: [2, 0x18]),
+      "services \"push\" (0x2), \"game\" (0x18) answered `a:` with masks whose intersection "
+        + "is empty; the answer is nil, so the host uses its default"
+    ),
   ])
   func descriptionsAreSentences(_ diagnostic: Diagnostic, _ message: String) {
     #expect(diagnostic.description == message)

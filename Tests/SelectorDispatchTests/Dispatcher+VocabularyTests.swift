@@ -232,13 +232,15 @@ import Testing
     diagnostics.attach(to: dispatcher)
     try dispatcher.register(
       service: "legacy",
-      handlers: ["application:handleOpenURL:": { _ in true }, openURL: { _ in true }])
+      handlers: [
+        "application:handleOpenURL:": { _ in true }, launch: { _ in true },
+      ])
     #expect(
       diagnostics.entries == [
         .deprecatedSelector(
           selector: "application:handleOpenURL:", service: "legacy",
-          replacement: "application:openURL:options:")
-      ])
+          replacement: "scene:openURLContexts:")
+      ], "launching is current: only the deprecated selector is reported")
   }
 }
 

@@ -112,6 +112,7 @@ import Testing
     Identity(fold: .last) { $0 == nil },
     Identity(fold: .broadcast) { $0 == nil },
     Identity(fold: .intersection) { $0 == nil },
+    Identity(fold: .nonEmptyIntersection) { $0 == nil },
     Identity(fold: .union) { $0 == nil },
   ])
   func declaredSelectorWithNoHandlersGivesTheIdentity(_ identity: Identity) throws {
@@ -120,7 +121,7 @@ import Testing
     #expect(identity.check(try dispatcher.dispatch(selector: selector, params: params)))
   }
 
-  @Test(arguments: [Fold.any, .all, .firstTrue, .intersection, .union])
+  @Test(arguments: [Fold.any, .all, .firstTrue, .intersection, .nonEmptyIntersection, .union])
   func wrongResultTypeIsReportedAfterEveryHandlerRan(_ fold: Fold) throws {
     let log = CallLog()
     let dispatcher = Dispatcher()

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import selector_dispatch
+
 /// End to end through the built binary: `--record` never replaces what is
 /// not a regular file, never writes the file being read, keeps a file's
 /// mode, and records losslessly; messages are escaped.
@@ -128,7 +130,8 @@ import Testing
     let outcome = try ToolProcess.run(#""$TOOL" --record -"#)
     #expect(outcome.status == 0)
     let lines = outcome.stdout.split(separator: "\n")
-    #expect(lines.count == 12)
+    let events = DemoApp.script.split(separator: "\n").filter { $0.hasPrefix("{") }
+    #expect(lines.count == events.count)
     #expect(lines.allSatisfy { $0.hasPrefix(#"{"selector":""#) })
   }
 

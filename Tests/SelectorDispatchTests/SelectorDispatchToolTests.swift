@@ -1,4 +1,5 @@
 import Foundation
+import SelectorDispatch
 import Testing
 
 /// Foundation has no `Process` on iOS, tvOS, watchOS or visionOS, so there
@@ -86,15 +87,27 @@ final class SelectorDispatchToolTests: Sendable {
     #expect(result.status == 0)
     #expect(result.stderr.isEmpty)
     for selector in [
-      "application:didFinishLaunchingWithOptions:", "application:openURL:options:",
+      "application:didFinishLaunchingWithOptions:",
+      "application:configurationForConnectingSceneSession:options:",
       "application:performFetchWithCompletionHandler:", "applicationWillTerminate:",
     ] {
       #expect(result.stdout.contains("\n\(selector)  (fold "), "\(selector)")
     }
     #expect(result.stdout.contains("completion called once with \"newData\""))
-    #expect(result.stdout.contains("    2. deep-links        true"))
+    #expect(result.stdout.contains("    2. deep-links        [\"/42\"]"))
+    let untimedOutput = untimed(result.stdout)
+    #expect(
+      untimedOutput.contains(
+        """
+        windowScene:performActionForShortcutItem:completionHandler:  (fold broadcast)  scene "main"
+            1. analytics         null #.### ms
+            2. deep-links        null #.### ms
+          = null
+          completion called once with true
+        """))
     for service in [
-      "crash-reporting", "logging", "push", "analytics", "deep-links", "background-fetch",
+      "crash-reporting", "logging", "push", "scene-sessions", "analytics", "deep-links",
+      "background-fetch",
     ] {
       #expect(result.stdout.contains("\n\(service) "), "\(service) is in the profile")
     }
@@ -102,19 +115,87 @@ final class SelectorDispatchToolTests: Sendable {
     #expect(untimed(try run([]).stdout) == untimed(result.stdout), "deterministic but for timings")
   }
 
+  @Test func theDemoRunsTwoScenesAndDeliversEachSceneEventOncePerScene() throws {
+    let output = untimed(try run([]).stdout)
+    for scene in ["main", "second"] {
+      for selector in [
+        "scene:willConnectToSession:options:", "sceneWillEnterForeground:",
+        "sceneDidBecomeActive:", "sceneWillResignActive:", "sceneDidEnterBackground:",
+        "sceneDidDisconnect:",
+      ] {
+        let header = "\n\(selector)  (fold broadcast)  scene \"\(scene)\"\n"
+        #expect(
+          output.components(separatedBy: header).count == 2, "\(selector) once for \(scene)")
+      }
+      #expect(output.contains("2. scene-sessions    \"released \(scene)\""))
+    }
+    // The per-scene state: the second scene connects while the first is
+    // still there, and each counts its own activation.
+    #expect(
+      output.contains(
+        "scene \"main\"\n    1. logging           null #.### ms\n    2. scene-sessions    1 #.### ms"
+      ))
+    #expect(
+      output.contains(
+        "scene \"second\"\n    1. logging           null #.### ms\n    2. scene-sessions    2 #.### ms"
+      ))
+    #expect(!output.contains("\napplicationDidBecomeActive:"), "the demo has adopted scenes")
+  }
+
+  @Test func replayDeliversSceneEventsWithURLContexts() throws {
+    let log = try temporaryFile(
+      Data(
+        """
+        {"selector": "scene:willConnectToSession:options:", "params": ["left", "s1", {}]}
+        {"selector": "scene:openURLContexts:", "params": ["left", ["demo://product/7", "demo://product/3", "https://example.com/x"]]}
+        {"selector": "scene:openURLContexts:", "params": ["left", "demo://product/7"]}
+        {"selector": "scene:openURLContexts:", "params": ["left", ["demo://product/7", 4]]}
+        {"selector": "sceneDidBecomeActive:", "params": [42]}
+        {"selector": "sceneDidDisconnect:", "params": ["left"]}
+        """.utf8))
+    let result = try run(["replay", log.path, "--json"])
+    #expect(result.status == 1)
+    let lines = result.stdout.split(separator: "\n")
+    #expect(lines.count == 3)
+    #expect(
+      lines[1].hasPrefix(
+        #"{"line":2,"selector":"scene:openURLContexts:","#
+          + #""params":["left",["demo://product/3","demo://product/7","https://example.com/x"]]"#))
+    #expect(lines[1].contains(#""service":"deep-links","answer":["/3","/7"]"#))
+    #expect(lines[2].contains(#""answer":"released left""#))
+    let errors = result.stderr.split(separator: "\n").map(String.init)
+    #expect(errors.count == 3)
+    #expect(
+      errors[0].hasPrefix(
+        "\(log.path):3:59: error: argument 1 of `scene:openURLContexts:` must be an array of "
+          + "URL strings, but the event has a string"))
+    #expect(
+      errors[1].hasPrefix(
+        "\(log.path):4:80: error: argument 1 of `scene:openURLContexts:` must be an array of "
+          + "URL strings, but an element is a number"))
+    #expect(
+      errors[2].hasPrefix(
+        "\(log.path):5:50: error: argument 0 of `sceneDidBecomeActive:` must be a string "
+          + "naming the scene"))
+  }
+
   @Test func jsonPrintsOneObjectPerEvent() throws {
     let result = try run(["--json"])
     #expect(result.status == 0)
     let lines = result.stdout.split(separator: "\n")
-    #expect(lines.count == 12)
+    #expect(lines.count == 22)
     for line in lines {
       let object = try #require(
         try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
       #expect(object["selector"] is String)
       #expect(object["calls"] is [Any])
     }
-    #expect(lines[4].contains(#""result":true"#))
-    #expect(lines[4].contains(#""service":"deep-links","answer":true,"nanoseconds":"#))
+    #expect(
+      lines[7].hasPrefix(
+        #"{"line":10,"selector":"scene:openURLContexts:","#
+          + #""params":["main",["demo://product/42?campaign=spring"]],"fold":"broadcast","#))
+    #expect(lines[7].contains(#""service":"deep-links","answer":["/42"],"nanoseconds":"#))
+    #expect(lines[8].contains(#""completion":true"#), "the shortcut: one service succeeded")
   }
 
   @Test func replayReportsEachBadLineAndDispatchesTheRest() throws {
@@ -182,11 +263,15 @@ final class SelectorDispatchToolTests: Sendable {
     let body = { (text: String) in self.untimed(text).split(separator: "\n").dropFirst(4) }
     #expect(body(replayed.stdout) == body(original.stdout))
     let lines = try String(contentsOf: recording, encoding: .utf8).split(separator: "\n")
-    #expect(lines.count == 12)
+    #expect(lines.count == 22)
     #expect(
       lines[2]
         == #"{"selector":"application:didRegisterForRemoteNotificationsWithDeviceToken:","params":["app","3q2+7w=="]}"#
     )
+    #expect(
+      lines[7]
+        == #"{"selector":"scene:openURLContexts:","params":["main",["demo://product/42?campaign=spring"]]}"#,
+      "URL contexts are recorded as a list of URL strings")
   }
 
   @Test func aManifestChoosesTheServices() throws {
@@ -197,7 +282,7 @@ final class SelectorDispatchToolTests: Sendable {
     #expect(result.status == 0)
     #expect(result.stdout.contains("the services of \(manifest.path)"))
     #expect(!result.stdout.contains("crash-reporting"))
-    #expect(result.stdout.contains("    1. deep-links        true"))
+    #expect(result.stdout.contains("    1. deep-links        [\"/42\"]"))
 
     let bad = try temporaryFile(Data(#"{"services": [{"name": "pushh"}]}"#.utf8), "bad.json")
     let failed = try run(["--manifest", bad.path])
@@ -210,14 +295,28 @@ final class SelectorDispatchToolTests: Sendable {
   @Test func selectorsListsTheVocabularyAndFiltersByDomain() throws {
     let all = try run(["selectors"])
     #expect(all.status == 0)
+    #expect(all.stdout.hasPrefix("applicationDelegate: 55 selectors\n"))
+    #expect(all.stdout.contains("\n\nsceneDelegate: 19 selectors\n"))
     #expect(all.stdout.contains("application:openURL:options:"))
-    #expect(all.stdout.contains("(deprecated: use application:openURL:options:)"))
+    #expect(all.stdout.contains("(deprecated in iOS 26.0: use scene:openURLContexts:)"))
+    #expect(all.stdout.contains("(deprecated in iOS 9.0: use scene:openURLContexts:)"))
+    for entry in Vocabulary.sceneDelegate.entries {
+      #expect(all.stdout.contains("\n\(entry.selector) "), "\(entry.selector) is listed")
+    }
     let urls = try run(["selectors", "--domain", "urlResourceOpening"])
     #expect(urls.status == 0)
-    let rows = urls.stdout.split(separator: "\n").dropFirst()
-    #expect(!rows.isEmpty)
+    let rows = urls.stdout.split(separator: "\n").filter {
+      $0.contains(":") && !$0.hasPrefix("selector ") && !$0.contains(" selectors")
+    }
+    #expect(rows.count == 6, "four app-delegate and two scene-delegate selectors")
     #expect(rows.allSatisfy { $0.hasSuffix("URL resource opening") || $0.contains("(deprecated") })
+    #expect(urls.stdout.contains("\nscene:openURLContexts: "))
+    #expect(urls.stdout.contains("\nwindowScene:userDidAcceptCloudKitShareWithMetadata: "))
     #expect(!urls.stdout.contains("applicationDidBecomeActive:"))
+    let lifeCycle = try run(["selectors", "--domain", "scene life cycle"])
+    #expect(lifeCycle.status == 0)
+    #expect(!lifeCycle.stdout.contains("applicationDelegate"), "no empty section")
+    #expect(lifeCycle.stdout.contains("\nsceneDidBecomeActive: "))
     let unknown = try run(["selectors", "--domain", "nowhere"])
     #expect(unknown.status == 2)
     #expect(unknown.stderr.contains("unknown domain 'nowhere'"))

@@ -71,7 +71,7 @@ import Testing
       fold: .all),
     Expectation(
       selector: "application:supportedInterfaceOrientationsForWindow:",
-      domain: .defaultOrientation, fold: .intersection),
+      domain: .defaultOrientation, fold: .nonEmptyIntersection),
     Expectation(selector: "applicationDidEnterBackground:", domain: .appState, fold: .broadcast),
     Expectation(
       selector: "applicationShouldRequestHealthAuthorization:", domain: .health,
@@ -113,8 +113,9 @@ import Testing
   }
 
   @Test(arguments: [
-    ("application:handleOpenURL:", "application:openURL:options:"),
-    ("application:openURL:sourceApplication:annotation:", "application:openURL:options:"),
+    // Their old replacement, application:openURL:options:, is deprecated too.
+    ("application:handleOpenURL:", "scene:openURLContexts:"),
+    ("application:openURL:sourceApplication:annotation:", "scene:openURLContexts:"),
     (
       "application:didReceiveRemoteNotification:",
       "application:didReceiveRemoteNotification:fetchCompletionHandler:"
@@ -137,8 +138,13 @@ import Testing
   }
 
   @Test(arguments: [
-    "applicationDidFinishLaunching:", "application:openURL:options:",
+    "applicationDidFinishLaunching:", "application:didFinishLaunchingWithOptions:",
+    "applicationWillTerminate:", "applicationDidReceiveMemoryWarning:",
+    "application:didRegisterForRemoteNotificationsWithDeviceToken:",
     "application:didReceiveRemoteNotification:fetchCompletionHandler:",
+    "application:handleEventsForBackgroundURLSession:completionHandler:",
+    "application:configurationForConnectingSceneSession:options:",
+    "application:didDiscardSceneSessions:",
     "userNotificationCenter:willPresentNotification:withCompletionHandler:",
   ])
   func currentEntriesAreNotDeprecated(_ selector: String) throws {
@@ -187,7 +193,8 @@ import Testing
     #expect(entry.arguments.map(\.description) == ["any", "URL", "Dictionary"])
     #expect(
       entry.description
-        == "application:openURL:options:(any, URL, Dictionary) firstTrue [URL resource opening]")
+        == "application:openURL:options:(any, URL, Dictionary) firstTrue "
+        + "[URL resource opening; deprecated, use scene:openURLContexts:]")
   }
 
   @Test func customVocabulariesAreBuiltTheSameWay() throws {

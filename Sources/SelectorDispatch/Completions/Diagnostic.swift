@@ -25,13 +25,25 @@ public enum Diagnostic: Sendable, Equatable, CustomStringConvertible {
   /// A service registered a handler for a deprecated selector.
   case deprecatedSelector(selector: String, service: String, replacement: String)
 
-  /// The service the diagnostic is about.
+  /// The services answered a ``Fold/nonEmptyIntersection`` selector, such
+  /// as the supported interface orientations, with masks that have no bit
+  /// in common; the answer was `nil`, so the host uses its default.
+  ///
+  /// `services` are the services that answered a mask, in call order, and
+  /// `masks` their answers, one each; services that answered `nil` had no
+  /// opinion and are not named.
+  case emptyIntersection(selector: String, services: [String], masks: [UInt])
+
+  /// The service the diagnostic is about; for
+  /// ``emptyIntersection(selector:services:masks:)``, the first service in
+  /// conflict.
   public var service: String {
     switch self {
     case .completionCalledTwice(_, let service), .completionMissedDeadline(_, let service, _),
       .completionAfterDeadline(_, let service), .deprecatedSelector(_, let service, _),
       .asyncHandlerFailed(_, let service, _):
       service
+    case .emptyIntersection(_, let services, _): services.first ?? ""
     }
   }
 
@@ -54,6 +66,12 @@ public enum Diagnostic: Sendable, Equatable, CustomStringConvertible {
     case .deprecatedSelector(let selector, let service, let replacement):
       "service \"\(service)\" handles the deprecated \(DispatchError.quote(selector)); "
         + "handle \(replacement) instead"
+    case .emptyIntersection(let selector, let services, let masks):
+      "services "
+        + zip(services, masks).map { "\"\($0)\" (0x\(String($1, radix: 16)))" }
+        .joined(separator: ", ")
+        + " answered \(DispatchError.quote(selector)) with masks whose intersection is empty; "
+        + "the answer is nil, so the host uses its default"
     }
   }
 }

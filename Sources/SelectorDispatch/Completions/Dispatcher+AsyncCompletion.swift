@@ -12,7 +12,7 @@ extension Dispatcher {
     let join = CompletionJoin(
       selector: selector, services: snapshot.registrations.map { $0.service }, binding: binding,
       environment: environment)
-    var folded = Fold.Accumulator(fold, selector: selector)
+    var folded = Fold.Accumulator(fold, selector: selector, environment: environment)
     for index in snapshot.handlers.indices {
       if Task.isCancelled {
         join.seal()
@@ -60,7 +60,7 @@ extension Dispatcher {
       selector: selector, services: snapshot.registrations.map { $0.service }, binding: binding,
       environment: environment)
     let fold = fold ?? snapshot.declaredFold ?? .collect
-    var folded = Fold.Accumulator(fold, selector: selector)
+    var folded = Fold.Accumulator(fold, selector: selector, environment: environment)
     var started: [(slot: Int, handler: AsyncHandler)] = []
     for index in snapshot.handlers.indices {
       if let handler = snapshot.registrations[index].asyncHandler {

@@ -32,6 +32,8 @@ extension Dispatcher {
       }
     }
     defer { join.seal() }
-    return try fold.apply(Snapshot(snapshot, handlers: wrapped), params: params, selector: selector)
+    return try fold.apply(
+      Snapshot(snapshot, handlers: wrapped), params: params, selector: selector,
+      environment: environment)
   }
 }

@@ -84,6 +84,13 @@ public enum DispatchError: Error, Equatable, CustomStringConvertible {
   /// instead.
   case asyncHandlerNeedsAwait(selector: String, service: String)
 
+  /// Two vocabularies being merged both declare the selector.
+  case selectorInBothVocabularies(selector: String, first: String, second: String)
+
+  /// Two vocabularies being merged give a domain different rules: one makes
+  /// it exclusive, the other shares it.
+  case conflictingDomainRules(domain: String, exclusiveIn: String, sharedIn: String)
+
   /// A sentence that says what was wrong, where, and what was expected.
   ///
   /// Control characters and bidirectional format characters from selectors,
@@ -140,6 +147,13 @@ public enum DispatchError: Error, Equatable, CustomStringConvertible {
     case .duplicateVocabularyEntry(let vocabulary, let selector):
       return "vocabulary \"\(vocabulary)\" lists \(Self.quote(selector)) more than once; "
         + "give each selector one entry"
+    case .selectorInBothVocabularies(let selector, let first, let second):
+      return "vocabularies \"\(first)\" and \"\(second)\" both declare \(Self.quote(selector)); "
+        + "a merged vocabulary declares each selector once, so remove it from one of them"
+    case .conflictingDomainRules(let domain, let exclusiveIn, let sharedIn):
+      return "the \(domain) domain is exclusive in vocabulary \"\(exclusiveIn)\" "
+        + "but shared in vocabulary \"\(sharedIn)\"; merge them first and make it exclusive "
+        + "with exclusive(_:) on the merged vocabulary, or share it in both"
     }
   }
 

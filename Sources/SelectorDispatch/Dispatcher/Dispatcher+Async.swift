@@ -178,7 +178,7 @@ extension Dispatcher {
       return try await awaitJoiningCompletions(
         completion, snapshot, selector: selector, params: params, fold: fold)
     }
-    var folded = Fold.Accumulator(fold, selector: selector)
+    var folded = Fold.Accumulator(fold, selector: selector, environment: environment)
     // Reading a registration copies it (a retain or two): skipped for
     // selectors whose handlers are all sync.
     let hasAsyncHandlers = snapshot.hasAsyncHandlers

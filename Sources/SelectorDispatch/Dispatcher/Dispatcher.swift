@@ -281,7 +281,8 @@ public final class Dispatcher: @unchecked Sendable {
       return try run(contract, snapshot, selector: snapshot.selector, params: params, fold: fold)
     }
     let fold = fold ?? snapshot.declaredFold ?? .collect
-    return try fold.fold(snapshot, params: params, selector: snapshot.selector)
+    return try fold.fold(
+      snapshot, params: params, selector: snapshot.selector, environment: environment)
   }
 
   /// The error for a selector nobody knows, with a "did you mean" among

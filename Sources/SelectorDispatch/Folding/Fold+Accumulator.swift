@@ -1,9 +1,9 @@
 extension Fold {
   /// A fold taken one answer at a time: what an `await` dispatch uses, since
-  /// it cannot hand ``apply(_:params:selector:)`` a loop of calls that
+  /// it cannot hand ``apply(_:params:selector:environment:)`` a loop of calls that
   /// suspend.
   ///
-  /// It follows ``apply(_:params:selector:)`` rule for rule: the same
+  /// It follows ``apply(_:params:selector:environment:)`` rule for rule: the same
   /// answers count as no opinion, the same answers are rejected with the
   /// same errors, ``firstTrue`` and ``firstNonNil`` settle at the same
   /// handler, and the first failure is thrown after every handler the fold
@@ -18,10 +18,15 @@ extension Fold {
     private var value: Any?
     private var mask: UInt?
     private var answers: [Any?] = []
+    /// For ``nonEmptyIntersection``: who answered which mask, to name them
+    /// if the intersection is empty.
+    private var masks: [(service: String, bits: UInt)] = []
+    private let environment: DispatchEnvironment
 
-    init(_ fold: Fold, selector: String) {
+    init(_ fold: Fold, selector: String, environment: DispatchEnvironment) {
       self.fold = fold
       self.selector = selector
+      self.environment = environment
     }
 
     /// Takes the answer of the handler at `index` of `snapshot`.
@@ -47,13 +52,14 @@ extension Fold {
       case .collect, .custom:
         _ = outcome.meaningful(answer, index, snapshot)
         answers.append(answer)
-      case .intersection, .union:
+      case .intersection, .union, .nonEmptyIntersection:
         guard let answer = outcome.meaningful(answer, index, snapshot) else { break }
         guard let bits = Fold.mask(answer) else {
           outcome.reject(answer, index, "an unsigned integer mask or nil", snapshot, selector)
           break
         }
         if case .union = fold { mask = (mask ?? 0) | bits } else { mask = (mask ?? ~0) & bits }
+        if case .nonEmptyIntersection = fold { masks.append((snapshot.service(at: index), bits)) }
       }
       return false
     }
@@ -72,6 +78,12 @@ extension Fold {
       case .collect: return answers
       case .custom(_, let reduce): return try reduce(answers)
       case .intersection, .union: return mask
+      case .nonEmptyIntersection:
+        guard mask == 0 else { return mask }
+        environment.report(
+          .emptyIntersection(
+            selector: selector, services: masks.map(\.service), masks: masks.map(\.bits)))
+        return nil
       }
     }
   }

@@ -7,12 +7,22 @@ extension Fold {
   /// ``DispatchError`` (a typed handler whose arguments did not cast, or a
   /// throwing handler that threw) counts as no opinion; like an answer of the
   /// wrong type it is thrown after every handler the fold calls has run.
-  func apply(_ snapshot: Dispatcher.Snapshot, params: [Any], selector: String) throws -> Any? {
-    try fold(snapshot, params: params, selector: selector).any
+  ///
+  /// `environment` receives what the fold notices beyond the answer: an
+  /// empty ``nonEmptyIntersection``.
+  func apply(
+    _ snapshot: Dispatcher.Snapshot, params: [Any], selector: String,
+    environment: DispatchEnvironment
+  ) throws -> Any? {
+    try fold(snapshot, params: params, selector: selector, environment: environment).any
   }
 
-  /// ``apply(_:params:selector:)`` with a `Bool` fold's answer left unboxed.
-  func fold(_ snapshot: Dispatcher.Snapshot, params: [Any], selector: String) throws -> Folded {
+  /// ``apply(_:params:selector:environment:)`` with a `Bool` fold's answer
+  /// left unboxed.
+  func fold(
+    _ snapshot: Dispatcher.Snapshot, params: [Any], selector: String,
+    environment: DispatchEnvironment
+  ) throws -> Folded {
     let handlers = snapshot.handlers
     var outcome = Outcome()
 
@@ -61,18 +71,32 @@ extension Fold {
       if case .custom(_, let reduce) = self { return .value(try reduce(answers)) }
       result = answers
     case .intersection, .union:
-      var mask: UInt?
-      for index in handlers.indices {
-        let answer = outcome.meaningful(handlers[index](params), index, snapshot)
-        guard let answer else { continue }
-        guard let bits = Self.mask(answer) else {
-          outcome.reject(
-            answer, index, "an unsigned integer mask or nil", snapshot, selector)
-          continue
-        }
-        if case .union = self { mask = (mask ?? 0) | bits } else { mask = (mask ?? ~0) & bits }
+      var count = 0
+      var union = false
+      if case .union = self { union = true }
+      result = Self.foldMasks(
+        snapshot, params: params, selector: selector, union: union, recording: nil,
+        count: &count, &outcome)
+    case .nonEmptyIntersection:
+      // The answers are kept (on the stack for a usual number of services)
+      // only to name the services if the intersection is empty.
+      result = withUnsafeTemporaryAllocation(
+        of: (index: Int, bits: UInt).self, capacity: handlers.count
+      ) { answered -> UInt? in
+        var count = 0
+        let mask = Self.foldMasks(
+          snapshot, params: params, selector: selector, union: false, recording: answered,
+          count: &count, &outcome)
+        guard mask == 0 else { return mask }
+        // UIKit raises on an empty orientation mask: no answer instead, and
+        // say which services disagree.
+        let conflict = answered.prefix(count)
+        environment.report(
+          .emptyIntersection(
+            selector: selector, services: conflict.map { snapshot.service(at: $0.index) },
+            masks: conflict.map(\.bits)))
+        return nil
       }
-      result = mask
     }
     if let failure = outcome.failure { throw failure }
     return .value(result)
@@ -107,6 +131,42 @@ extension Fold {
       }
     }
     return (sawTrue, sawFalse)
+  }
+
+  /// Calls the handlers of a mask fold and combines the masks they
+  /// answered.
+  ///
+  /// - Parameters:
+  ///   - snapshot: The handlers.
+  ///   - params: The event's parameters.
+  ///   - selector: The selector, for errors.
+  ///   - union: OR the masks instead of AND.
+  ///   - answered: Where to record each answering handler's index and mask,
+  ///     or `nil` not to.
+  ///   - count: The number of records written to `answered`.
+  ///   - outcome: The dispatch's first failure.
+  /// - Returns: The combined mask, or `nil` when no handler answered one.
+  private static func foldMasks(
+    _ snapshot: Dispatcher.Snapshot, params: [Any], selector: String, union: Bool,
+    recording answered: UnsafeMutableBufferPointer<(index: Int, bits: UInt)>?, count: inout Int,
+    _ outcome: inout Outcome
+  ) -> UInt? {
+    let handlers = snapshot.handlers
+    var folded: UInt?
+    for index in handlers.indices {
+      let answer = outcome.meaningful(handlers[index](params), index, snapshot)
+      guard let answer else { continue }
+      guard let bits = mask(answer) else {
+        outcome.reject(answer, index, "an unsigned integer mask or nil", snapshot, selector)
+        continue
+      }
+      folded = union ? (folded ?? 0) | bits : (folded ?? ~0) & bits
+      if let answered {
+        answered[count] = (index, bits)
+        count += 1
+      }
+    }
+    return folded
   }
 
   /// The first failure of a dispatch, kept to be thrown after the fold's

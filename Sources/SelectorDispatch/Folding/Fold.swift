@@ -15,6 +15,7 @@
 /// | ``collect`` | all | `[Any?]`, one per handler | `[]` |
 /// | ``broadcast`` | all | `nil`; answers are ignored | `nil` |
 /// | ``intersection`` | all | AND of the answered masks | `nil` |
+/// | ``nonEmptyIntersection`` | all | AND of the answered masks, `nil` if empty | `nil` |
 /// | ``union`` | all | OR of the answered masks | `nil` |
 /// | ``custom(name:reduce:)`` | all | `reduce` of the collected answers | `reduce([])` |
 ///
@@ -43,6 +44,14 @@ public enum Fold: Sendable, Equatable, CustomStringConvertible {
   /// (as `UInt`, `Int` or a `RawRepresentable` with an integer raw value),
   /// or `nil` when none answered.
   case intersection
+  /// Calls every handler; the bitwise AND of the answered masks, like
+  /// ``intersection``, but never an empty mask: when the masks have no bit
+  /// in common the answer is `nil`, so that the host falls back to its
+  /// default, and the dispatcher reports
+  /// ``Diagnostic/emptyIntersection(selector:services:masks:)`` naming the
+  /// services that answered. The fold of supported interface orientations,
+  /// as UIKit raises on an empty orientation mask.
+  case nonEmptyIntersection
   /// Calls every handler; the bitwise OR of the answered masks, or `nil`
   /// when none answered.
   case union
@@ -62,6 +71,7 @@ public enum Fold: Sendable, Equatable, CustomStringConvertible {
     case .collect: "collect"
     case .broadcast: "broadcast"
     case .intersection: "intersection"
+    case .nonEmptyIntersection: "nonEmptyIntersection"
     case .union: "union"
     case .custom(let name, _): "custom(\(name))"
     }

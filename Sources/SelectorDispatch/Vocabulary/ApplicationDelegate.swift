@@ -14,8 +14,10 @@ extension Vocabulary {
   /// - Opt-ins (will continue an activity, save or restore state) use
   ///   ``Fold/any``: with no services the answer is `false`, which is also
   ///   UIKit's default when the method is absent.
-  /// - Supported orientations use ``Fold/intersection``: only the
-  ///   orientations every answering service allows.
+  /// - Supported orientations use ``Fold/nonEmptyIntersection``: only the
+  ///   orientations every answering service allows, and `nil` (the host's
+  ///   default) with a diagnostic when they allow none in common, as UIKit
+  ///   raises on an empty mask.
   /// - Every `Void` event uses ``Fold/broadcast``: every service is called.
   ///
   /// The completion-handler selectors join their services' completions
@@ -30,7 +32,13 @@ extension Vocabulary {
   ///
   /// Arguments are checked where the type exists on Linux (`URL`, `Data`,
   /// `String`, `Error`, dictionaries); UIKit objects are ``ArgumentType/any``.
-  /// Each deprecated selector names its replacement. Left out:
+  /// Each deprecated selector names its replacement. The table follows the
+  /// iOS 26 SDK, which deprecates the app-delegate methods of the
+  /// foreground and background, URL opening, user activities, shortcut
+  /// items and CloudKit shares in favour of ``sceneDelegate``'s (and the
+  /// iOS 27 SDK the supported orientations): each names its scene
+  /// selector, and ``Entry/availability`` records the releases. Once an app
+  /// adopts scenes UIKit no longer calls them. Left out:
   /// `application:handleIntent:completionHandler:`, deprecated since iOS 14
   /// for `application:handlerForIntent:` (included), whose completion takes
   /// an `INIntentResponse` that has no identity to fold from.
@@ -61,11 +69,14 @@ private let dictionary = ArgumentType.dictionary
 
 private func entry(
   _ selector: String, _ domain: Domain, _ fold: Fold, _ arguments: [ArgumentType],
-  _ completion: CompletionKind? = nil, deprecatedFor replacement: String? = nil
+  _ completion: CompletionKind? = nil, deprecatedFor replacement: String? = nil,
+  iOS introduced: String? = nil, deprecated: String? = nil
 ) -> Vocabulary.Entry {
   Vocabulary.Entry(
     selector, domain: domain, fold: fold, arguments: arguments, completion: completion,
-    deprecatedFor: replacement)
+    deprecatedFor: replacement,
+    availability: introduced == nil && deprecated == nil
+      ? nil : Vocabulary.Availability(introduced: introduced, deprecated: deprecated))
 }
 
 private let resizeInstead = "viewWillTransitionToSize:withTransitionCoordinator: (UIViewController)"
@@ -81,10 +92,18 @@ private let applicationDelegateEntries: [Vocabulary.Entry] = [
   entry("applicationDidFinishLaunching:", .appState, .broadcast, [app]),
   entry("application:willFinishLaunchingWithOptions:", .appState, .all, [app, dictionary.orNil]),
   entry("application:didFinishLaunchingWithOptions:", .appState, .all, [app, dictionary.orNil]),
-  entry("applicationDidBecomeActive:", .appState, .broadcast, [app]),
-  entry("applicationWillResignActive:", .appState, .broadcast, [app]),
-  entry("applicationDidEnterBackground:", .appState, .broadcast, [app]),
-  entry("applicationWillEnterForeground:", .appState, .broadcast, [app]),
+  entry(
+    "applicationDidBecomeActive:", .appState, .broadcast, [app],
+    deprecatedFor: "sceneDidBecomeActive:", iOS: "2.0", deprecated: "26.0"),
+  entry(
+    "applicationWillResignActive:", .appState, .broadcast, [app],
+    deprecatedFor: "sceneWillResignActive:", iOS: "2.0", deprecated: "26.0"),
+  entry(
+    "applicationDidEnterBackground:", .appState, .broadcast, [app],
+    deprecatedFor: "sceneDidEnterBackground:", iOS: "4.0", deprecated: "26.0"),
+  entry(
+    "applicationWillEnterForeground:", .appState, .broadcast, [app],
+    deprecatedFor: "sceneWillEnterForeground:", iOS: "4.0", deprecated: "26.0"),
   entry("applicationWillTerminate:", .appState, .broadcast, [app]),
   entry("applicationDidReceiveMemoryWarning:", .appState, .broadcast, [app]),
   entry("applicationSignificantTimeChange:", .appState, .broadcast, [app]),
@@ -105,7 +124,9 @@ private let applicationDelegateEntries: [Vocabulary.Entry] = [
   // Default orientation
   entry(
     "application:supportedInterfaceOrientationsForWindow:", .defaultOrientation,
-    .intersection, [app, object]),
+    .nonEmptyIntersection, [app, object],
+    deprecatedFor: "supportedInterfaceOrientationsForWindowScene:", iOS: "6.0",
+    deprecated: "27.0"),
 
   // Background fetch
   entry(
@@ -179,21 +200,27 @@ private let applicationDelegateEntries: [Vocabulary.Entry] = [
     [app, object]),
 
   // URL resource opening
-  entry("application:openURL:options:", .urlResourceOpening, .firstTrue, [app, url, dictionary]),
+  entry(
+    "application:openURL:options:", .urlResourceOpening, .firstTrue, [app, url, dictionary],
+    deprecatedFor: "scene:openURLContexts:", iOS: "9.0", deprecated: "26.0"),
   entry(
     "application:handleOpenURL:", .urlResourceOpening, .firstTrue, [app, url],
-    deprecatedFor: "application:openURL:options:"),
+    deprecatedFor: "scene:openURLContexts:", iOS: "2.0", deprecated: "9.0"),
   entry(
     "application:openURL:sourceApplication:annotation:", .urlResourceOpening, .firstTrue,
-    [app, url, string.orNil, object], deprecatedFor: "application:openURL:options:"),
+    [app, url, string.orNil, object], deprecatedFor: "scene:openURLContexts:", iOS: "4.2",
+    deprecated: "9.0"),
   entry(
     "application:userDidAcceptCloudKitShareWithMetadata:", .urlResourceOpening, .broadcast,
-    [app, object]),
+    [app, object], deprecatedFor: "windowScene:userDidAcceptCloudKitShareWithMetadata:",
+    iOS: "10.0", deprecated: "26.0"),
 
   // Shortcut items
   entry(
     "application:performActionForShortcutItem:completionHandler:", .shortcutItems,
-    .broadcast, [app, object], .anySucceeded),
+    .broadcast, [app, object], .anySucceeded,
+    deprecatedFor: "windowScene:performActionForShortcutItem:completionHandler:", iOS: "9.0",
+    deprecated: "26.0"),
 
   // Health
   entry("applicationShouldRequestHealthAuthorization:", .health, .broadcast, [app]),
@@ -213,14 +240,20 @@ private let applicationDelegateEntries: [Vocabulary.Entry] = [
   // Activity continuation
   entry(
     "application:willContinueUserActivityWithType:", .activityContinuation, .any,
-    [app, string]),
+    [app, string], deprecatedFor: "scene:willContinueUserActivityWithType:", iOS: "8.0",
+    deprecated: "26.0"),
   entry(
     "application:continueUserActivity:restorationHandler:", .activityContinuation,
-    .firstTrue, [app, object, object]),
+    .firstTrue, [app, object, object], deprecatedFor: "scene:continueUserActivity:",
+    iOS: "8.0", deprecated: "26.0"),
   entry(
     "application:didFailToContinueUserActivityWithType:error:", .activityContinuation,
-    .broadcast, [app, string, error]),
-  entry("application:didUpdateUserActivity:", .activityContinuation, .broadcast, [app, object]),
+    .broadcast, [app, string, error],
+    deprecatedFor: "scene:didFailToContinueUserActivityWithType:error:", iOS: "8.0",
+    deprecated: "26.0"),
+  entry(
+    "application:didUpdateUserActivity:", .activityContinuation, .broadcast, [app, object],
+    deprecatedFor: "scene:didUpdateUserActivity:", iOS: "8.0", deprecated: "26.0"),
   entry("application:handlerForIntent:", .activityContinuation, .firstNonNil, [app, object]),
 
   // User notifications (UNUserNotificationCenterDelegate)

@@ -13,10 +13,11 @@ import Foundation
 /// ```
 public struct ArgumentType: Sendable, CustomStringConvertible {
   /// The built-in tests are cases rather than closures, so that a check is
-  /// one inlined `is` instead of a closure call. Tools that turn text into
-  /// arguments (the event injector) switch over them to pick the Swift type.
   package enum Test: Sendable {
-    case url, data, error, string, strings, dictionary
+    case url, data, error, string, strings, dictionary, urlContexts
+    /// A `UIScene`: named, so that tools can turn a scene's name into a
+    /// stand-in object, but not checked (UIKit does not exist everywhere).
+    case scene
     case custom(@Sendable (Any) -> Bool)
   }
 
@@ -49,6 +50,18 @@ public struct ArgumentType: Sendable, CustomStringConvertible {
 
   /// Anything; not checked. Used for UIKit objects.
   public static let any = ArgumentType("any", nil)
+
+  /// A `UIScene` or `UIWindowScene`: the scene an event of
+  /// ``Vocabulary/sceneDelegate`` is for, always its first argument.
+  ///
+  /// Not checked, as UIKit does not exist on Linux; named, so that tools
+  /// can tell a scene from the application.
+  public static let scene = ArgumentType("UIScene", .scene)
+
+  /// The URLs a scene is asked to open: a `Set<OpenURLContext>`, the
+  /// portable form of UIKit's `Set<UIOpenURLContext>` (see
+  /// ``OpenURLContext``).
+  public static let urlContexts = ArgumentType("Set<OpenURLContext>", .urlContexts)
 
   /// A Foundation `URL`.
   public static let url = ArgumentType("URL", .url)
@@ -92,6 +105,8 @@ public struct ArgumentType: Sendable, CustomStringConvertible {
     case .error: value is any Error
     case .string: value is String || (value as? any RawRepresentable)?.rawValue is String
     case .strings: value is [String]
+    case .urlContexts: value is Set<OpenURLContext>
+    case .scene: true
     case .dictionary:
       // The usual types by metatype identity first: a conformance lookup
       // costs about a hundred nanoseconds, a pointer comparison nothing.

@@ -118,6 +118,6 @@ extension Dispatcher {
         try runJoiningCompletions(
           completion, snapshot, selector: selector, params: params, fold: fold))
     }
-    return try fold.fold(snapshot, params: params, selector: selector)
+    return try fold.fold(snapshot, params: params, selector: selector, environment: environment)
   }
 }

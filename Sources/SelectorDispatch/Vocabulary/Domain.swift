@@ -70,6 +70,14 @@ extension Domain {
   public static let userNotifications = Domain("user notifications")
   /// Scene sessions: configuring and discarding them.
   public static let scenes = Domain("scenes")
+  /// One scene's life: connecting, entering the foreground, becoming
+  /// active, resigning, entering the background and disconnecting
+  /// (`UISceneDelegate`); the per-scene counterpart of ``appState``.
+  public static let sceneLifeCycle = Domain("scene life cycle")
+  /// A window scene's geometry and window controls: its size, its
+  /// interface orientation and traits, and the style of its windowing
+  /// controls (`UIWindowSceneDelegate`).
+  public static let sceneGeometry = Domain("scene geometry")
 
   /// The thirteen domains JSDecoupledAppDelegate splits
   /// `UIApplicationDelegate` into, in its order.

@@ -3,9 +3,12 @@
 /// arguments and its completion handler.
 ///
 /// ``applicationDelegate`` covers `UIApplicationDelegate` and
-/// `UNUserNotificationCenterDelegate`. Build your own for custom events the
-/// same way and declare it with ``Dispatcher/init(vocabulary:clock:completionDeadline:)``
-/// or ``Dispatcher/declare(_:)``:
+/// `UNUserNotificationCenterDelegate`, ``sceneDelegate`` covers
+/// `UISceneDelegate` and `UIWindowSceneDelegate`, and ``merging(_:)`` makes
+/// one of both for a dispatcher that serves both delegates. Build your own
+/// for custom events the same way and declare it with
+/// ``Dispatcher/init(vocabulary:clock:completionDeadline:)`` or
+/// ``Dispatcher/declare(_:)``:
 ///
 /// ```swift
 /// let payments = Domain("payments")
@@ -94,6 +97,15 @@ public struct Vocabulary: Sendable, CustomStringConvertible {
     self.exclusiveDomains = exclusiveDomains
   }
 
+  /// A vocabulary of checked entries, without checking them again.
+  init(name: String, checkedEntries entries: [Entry], exclusiveDomains: Set<Domain>) {
+    self.name = name
+    self.entries = entries
+    self.exclusiveDomains = exclusiveDomains
+    self.indices = Dictionary(
+      entries.enumerated().map { ($0.element.selector, $0.offset) }, uniquingKeysWith: { $1 })
+  }
+
   /// The name and the number of entries.
   public var description: String {
     "vocabulary \(name) (\(entries.count) selectors)"
@@ -115,6 +127,9 @@ extension Vocabulary {
     public let completion: CompletionKind?
     /// What to use instead when the selector is deprecated, or `nil`.
     public let replacement: String?
+    /// The iOS releases that introduced and deprecated the selector, or
+    /// `nil` when the vocabulary does not record them.
+    public let availability: Availability?
 
     /// Creates an entry.
     ///
@@ -127,9 +142,12 @@ extension Vocabulary {
     ///   - completion: The completion handler that is the last argument,
     ///     if any.
     ///   - replacement: For a deprecated selector, what to use instead.
+    ///   - availability: The iOS releases that introduced and deprecated
+    ///     the selector, if known.
     public init(
       _ selector: String, domain: Domain, fold: Fold, arguments: [ArgumentType],
-      completion: CompletionKind? = nil, deprecatedFor replacement: String? = nil
+      completion: CompletionKind? = nil, deprecatedFor replacement: String? = nil,
+      availability: Availability? = nil
     ) {
       self.selector = selector
       self.domain = domain
@@ -137,6 +155,7 @@ extension Vocabulary {
       self.arguments = arguments
       self.completion = completion
       self.replacement = replacement
+      self.availability = availability
     }
 
     /// The number of arguments: one per `:`.

@@ -1,0 +1,142 @@
+extension Vocabulary {
+  /// Every `UISceneDelegate` and `UIWindowSceneDelegate` selector, with its
+  /// fold, domain, argument types, completion and availability.
+  ///
+  /// A scene event is the per-scene form of an app event: its first
+  /// argument is the scene (``ArgumentType/scene``), and with several
+  /// scenes UIKit sends it once per scene. A service that keeps state per
+  /// scene keys it by the scene's identity, `ObjectIdentifier(scene)`, and
+  /// releases it on `sceneDidDisconnect:`.
+  ///
+  /// How the folds were chosen:
+  /// - Every `Void` event uses ``Fold/broadcast``. Unlike the app delegate,
+  ///   the scene delegate returns nothing when it opens URLs or continues
+  ///   activities, so there is no claim to stop at.
+  /// - `stateRestorationActivityForScene:` and
+  ///   `preferredWindowingControlStyleForScene:` use ``Fold/firstNonNil``;
+  ///   with no answer the host uses UIKit's default (no restoration
+  ///   activity, `UISceneWindowingControlStyle.automatic`).
+  /// - `supportedInterfaceOrientationsForWindowScene:` uses
+  ///   ``Fold/nonEmptyIntersection``: the orientations every answering
+  ///   service allows, and `nil` with a
+  ///   ``Diagnostic/emptyIntersection(selector:services:masks:)`` when they
+  ///   allow none in common, as UIKit raises on an empty mask.
+  /// - `windowScene:performActionForShortcutItem:completionHandler:` joins
+  ///   the services' `(Bool) -> Void` completions with
+  ///   ``CompletionKind/anySucceeded``: the caller's runs exactly once, with
+  ///   whether any service succeeded.
+  ///
+  /// The domains are those of ``applicationDelegate`` where the events are
+  /// the same (``Domain/urlResourceOpening``, which also takes CloudKit
+  /// shares, ``Domain/activityContinuation``, ``Domain/shortcutItems``,
+  /// ``Domain/stateRestoration``, ``Domain/defaultOrientation``), so that an
+  /// exclusive domain has one owner across both delegates, plus
+  /// ``Domain/sceneLifeCycle`` and ``Domain/sceneGeometry``.
+  ///
+  /// Arguments are checked where the type exists on Linux: the activity
+  /// type (`String`), the error, and the URL contexts of
+  /// `scene:openURLContexts:`, a `Set<OpenURLContext>`
+  /// (``ArgumentType/urlContexts``). Scenes, sessions, activities and the
+  /// other UIKit objects are not checked.
+  ///
+  /// Merge it with ``applicationDelegate`` for a dispatcher that serves
+  /// both delegates:
+  ///
+  /// ```swift
+  /// let dispatcher = Dispatcher(
+  ///   vocabulary: try Vocabulary.applicationDelegate.merging(.sceneDelegate))
+  /// ```
+  public static let sceneDelegate: Vocabulary = {
+    do {
+      return try Vocabulary(name: "sceneDelegate", entries: sceneDelegateEntries)
+    } catch {
+      preconditionFailure("the sceneDelegate table is invalid: \(error)")
+    }
+  }()
+}
+
+// The table's shorthand: the scene and the other UIKit objects are not
+// checked; the rest are checked types.
+private let scene = ArgumentType.scene
+private let object = ArgumentType.any
+private let string = ArgumentType.string
+private let error = ArgumentType.error
+
+private func entry(
+  _ selector: String, _ domain: Domain, _ fold: Fold, _ arguments: [ArgumentType],
+  _ completion: CompletionKind? = nil, iOS introduced: String, deprecated: String? = nil,
+  deprecatedFor replacement: String? = nil
+) -> Vocabulary.Entry {
+  Vocabulary.Entry(
+    selector, domain: domain, fold: fold, arguments: arguments, completion: completion,
+    deprecatedFor: replacement,
+    availability: Vocabulary.Availability(introduced: introduced, deprecated: deprecated))
+}
+
+// One entry per call, in the order of Apple's documentation: selector,
+// domain, fold, argument types, completion, and the iOS releases that
+// introduced and deprecated it.
+private let sceneDelegateEntries: [Vocabulary.Entry] = [
+  // UISceneDelegate: connecting and disconnecting
+  entry(
+    "scene:willConnectToSession:options:", .sceneLifeCycle, .broadcast,
+    [scene, object, object], iOS: "13.0"),
+  entry("sceneDidDisconnect:", .sceneLifeCycle, .broadcast, [scene], iOS: "13.0"),
+
+  // UISceneDelegate: foreground and background
+  entry("sceneDidBecomeActive:", .sceneLifeCycle, .broadcast, [scene], iOS: "13.0"),
+  entry("sceneWillResignActive:", .sceneLifeCycle, .broadcast, [scene], iOS: "13.0"),
+  entry("sceneWillEnterForeground:", .sceneLifeCycle, .broadcast, [scene], iOS: "13.0"),
+  entry("sceneDidEnterBackground:", .sceneLifeCycle, .broadcast, [scene], iOS: "13.0"),
+
+  // UISceneDelegate: opening URLs
+  entry(
+    "scene:openURLContexts:", .urlResourceOpening, .broadcast, [scene, .urlContexts],
+    iOS: "13.0"),
+
+  // UISceneDelegate: state restoration
+  entry(
+    "stateRestorationActivityForScene:", .stateRestoration, .firstNonNil, [scene], iOS: "13.0"),
+  entry(
+    "scene:restoreInteractionStateWithUserActivity:", .stateRestoration, .broadcast,
+    [scene, object], iOS: "13.0"),
+
+  // UISceneDelegate: activity continuation
+  entry(
+    "scene:willContinueUserActivityWithType:", .activityContinuation, .broadcast,
+    [scene, string], iOS: "13.0"),
+  entry(
+    "scene:continueUserActivity:", .activityContinuation, .broadcast, [scene, object],
+    iOS: "13.0"),
+  entry(
+    "scene:didFailToContinueUserActivityWithType:error:", .activityContinuation, .broadcast,
+    [scene, string, error], iOS: "13.0"),
+  entry(
+    "scene:didUpdateUserActivity:", .activityContinuation, .broadcast, [scene, object],
+    iOS: "13.0"),
+
+  // UIWindowSceneDelegate: geometry and windowing
+  entry(
+    "windowScene:didUpdateCoordinateSpace:interfaceOrientation:traitCollection:",
+    .sceneGeometry, .broadcast, [scene, object, object, object], iOS: "13.0",
+    deprecated: "26.0", deprecatedFor: "windowScene:didUpdateEffectiveGeometry:"),
+  entry(
+    "windowScene:didUpdateEffectiveGeometry:", .sceneGeometry, .broadcast, [scene, object],
+    iOS: "26.0"),
+  // UIWindowSceneDelegate: shortcut items and CloudKit shares
+  entry(
+    "windowScene:performActionForShortcutItem:completionHandler:", .shortcutItems, .broadcast,
+    [scene, object], .anySucceeded, iOS: "13.0"),
+  entry(
+    "windowScene:userDidAcceptCloudKitShareWithMetadata:", .urlResourceOpening, .broadcast,
+    [scene, object], iOS: "13.0"),
+
+  // UIWindowSceneDelegate: orientations and windowing controls
+  entry(
+    "supportedInterfaceOrientationsForWindowScene:", .defaultOrientation,
+    .nonEmptyIntersection, [scene], iOS: "27.0"),
+  entry(
+    "preferredWindowingControlStyleForScene:", .sceneGeometry, .firstNonNil, [scene],
+    iOS: "26.0"),
+
+]
