@@ -18,7 +18,7 @@
 
   /// A service like any other: it handles the selectors it cares about and nothing else.
   struct PushService: Service {
-    @HandlerTableBuilder var handlers: [String: Handler] {
+    @HandlerTableBuilder var handlers: HandlerTable {
       on("application:didFinishLaunchingWithOptions:") {
         (app: UIApplication, options: [UIApplication.LaunchOptionsKey: Any]?) -> Bool in
         print("push: launched")

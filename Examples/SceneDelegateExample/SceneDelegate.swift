@@ -35,7 +35,7 @@
     private let lock = NSLock()
     private var pausedAt: [ObjectIdentifier: Date] = [:]
 
-    @HandlerTableBuilder var handlers: [String: Handler] {
+    @HandlerTableBuilder var handlers: HandlerTable {
       on("sceneDidEnterBackground:") { (scene: UIScene) in
         self.update(scene) { $0 = Date() }
       }
@@ -56,7 +56,7 @@
 
   /// Opens `myapp://item/ID` links and performs the search shortcut.
   struct DeepLinkService: Service {
-    @HandlerTableBuilder var handlers: [String: Handler] {
+    @HandlerTableBuilder var handlers: HandlerTable {
       on("scene:openURLContexts:") { (scene: UIScene, contexts: Set<OpenURLContext>) in
         for context in contexts where context.url.scheme == "myapp" {
           print("deep link: \(context.url.path)")

@@ -65,7 +65,7 @@ enum DemoApp {
 private struct CrashReporting: Service {
   var name: String { "crash-reporting" }
   var priority: Int { 100 }
-  var handlers: [String: Handler] {
+  var handlers: HandlerTable {
     TypedHandler.table([
       TypedHandler("application:willFinishLaunchingWithOptions:") {
         (_: AnyObject, _: [String: Any]?) -> Bool in true
@@ -106,7 +106,7 @@ private struct Logging: Service {
 private struct Push: Service {
   var name: String { "push" }
   var priority: Int { 50 }
-  var handlers: [String: Handler] {
+  var handlers: HandlerTable {
     TypedHandler.table([
       TypedHandler("application:didFinishLaunchingWithOptions:") {
         (_: AnyObject, _: [String: Any]?) -> Bool in true
@@ -140,7 +140,7 @@ private final class SceneSessions: Service, Sendable {
 
   var name: String { "scene-sessions" }
   var priority: Int { 60 }
-  var handlers: [String: Handler] {
+  var handlers: HandlerTable {
     TypedHandler.table([
       TypedHandler("application:configurationForConnectingSceneSession:options:") {
         (_: AnyObject, _: Any, _: Any) -> String in "Default Configuration"
@@ -172,7 +172,7 @@ private final class SceneSessions: Service, Sendable {
 /// or a shortcut itself.
 private struct Analytics: Service {
   var name: String { "analytics" }
-  var handlers: [String: Handler] {
+  var handlers: HandlerTable {
     TypedHandler.table([
       TypedHandler("application:didFinishLaunchingWithOptions:") {
         (_: AnyObject, _: [String: Any]?) -> Bool? in nil
@@ -195,7 +195,7 @@ private struct Analytics: Service {
 /// Routes `demo://product/ID` links and performs the search shortcut.
 private struct DeepLinks: Service {
   var name: String { "deep-links" }
-  var handlers: [String: Handler] {
+  var handlers: HandlerTable {
     TypedHandler.table([
       TypedHandler("scene:openURLContexts:") {
         (_: AnyObject, contexts: Set<OpenURLContext>) -> [String] in
@@ -213,7 +213,7 @@ private struct DeepLinks: Service {
 /// Refreshes content in the background and when a push says there is some.
 private struct BackgroundFetch: Service {
   var name: String { "background-fetch" }
-  var handlers: [String: Handler] {
+  var handlers: HandlerTable {
     TypedHandler.table([
       // Async, as Swift imports the delegate method: no completion
       // parameter; the result is returned once the download is done.

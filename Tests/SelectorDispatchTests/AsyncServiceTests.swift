@@ -59,7 +59,7 @@ import Testing
 
   struct Mixed: Service {
     let log: CallLog
-    @HandlerTableBuilder var handlers: [String: Handler] {
+    @HandlerTableBuilder var handlers: HandlerTable {
       on(AsyncServiceTests.background) { (_: AnyObject) in log.record("sync.background") }
       on(AsyncServiceTests.fetch) { (_: AnyObject) async -> BackgroundFetchResult in
         log.record("async.fetch")

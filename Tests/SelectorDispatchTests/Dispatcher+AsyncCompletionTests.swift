@@ -248,6 +248,6 @@ import Testing
 
   struct Typed: Service {
     let table: [TypedHandler]
-    var handlers: [String: Handler] { TypedHandler.table(table) }
+    var handlers: HandlerTable { TypedHandler.table(table) }
   }
 }

@@ -32,7 +32,7 @@ extension DocumentationTests {
   final class Playback: Service {
     private(set) var players: [ObjectIdentifier: Player] = [:]  // on the main actor
 
-    var handlers: [String: Handler] {
+    var handlers: HandlerTable {
       TypedHandler.table([
         TypedHandler("scene:willConnectToSession:options:") {
           (scene: AnyObject, _: Any, _: Any) in

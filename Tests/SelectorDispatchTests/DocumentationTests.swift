@@ -15,7 +15,7 @@ import Testing
 
   final class ShareModule: LoadableService {
     init() {}
-    @HandlerTableBuilder var handlers: [String: Handler] {
+    @HandlerTableBuilder var handlers: HandlerTable {
       on("application:willContinueUserActivityWithType:") {
         (app: AnyObject, type: String) -> Bool in true
       }
@@ -58,13 +58,13 @@ import Testing
   }
 
   struct AppStateDelegate: Service {
-    @HandlerTableBuilder var handlers: [String: Handler] {
+    @HandlerTableBuilder var handlers: HandlerTable {
       on("applicationDidBecomeActive:") { (app: AnyObject) in }
     }
   }
 
   struct SessionTimer: Service {
-    @HandlerTableBuilder var handlers: [String: Handler] {
+    @HandlerTableBuilder var handlers: HandlerTable {
       on("applicationDidEnterBackground:") { (app: AnyObject) in }
     }
   }
@@ -207,14 +207,14 @@ import Testing
   // MARK: Injecting and replaying events
 
   struct AnalyticsService: Service {
-    @HandlerTableBuilder var handlers: [String: Handler] {
+    @HandlerTableBuilder var handlers: HandlerTable {
       on("applicationWillTerminate:") { (app: Any) in }
     }
   }
 
   struct TerminatingPushService: Service {
     var name: String { "PushService" }
-    @HandlerTableBuilder var handlers: [String: Handler] {
+    @HandlerTableBuilder var handlers: HandlerTable {
       on("applicationWillTerminate:") { (app: Any) in }
     }
   }

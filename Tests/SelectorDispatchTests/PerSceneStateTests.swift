@@ -18,7 +18,7 @@ import Testing
       scenes.withLock { $0[ObjectIdentifier(scene)] }
     }
 
-    var handlers: [String: Handler] {
+    var handlers: HandlerTable {
       TypedHandler.table([
         TypedHandler("scene:willConnectToSession:options:") {
           [scenes] (scene: AnyObject, _: Any, _: Any) in

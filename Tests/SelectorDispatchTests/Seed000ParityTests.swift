@@ -30,7 +30,7 @@ import Testing
     var continuesActivities = false
     var launches = true
 
-    @HandlerTableBuilder var handlers: [String: Handler] {
+    @HandlerTableBuilder var handlers: HandlerTable {
       on(Seed000ParityTests.didFinish) { (app: AnyObject, options: [String: Any]?) -> Bool in
         log.record("\(name).didFinish")
         return launches
@@ -56,7 +56,7 @@ import Testing
   /// A module that only cares about push tokens.
   struct TokenModule: Service {
     let log: CallLog
-    @HandlerTableBuilder var handlers: [String: Handler] {
+    @HandlerTableBuilder var handlers: HandlerTable {
       on(Seed000ParityTests.token) { (app: AnyObject, token: Data) in
         log.record("token \(token.count) bytes")
       }

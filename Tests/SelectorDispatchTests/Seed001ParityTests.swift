@@ -16,7 +16,7 @@ import Testing
   /// JPushService from the seed.
   struct JPushService: Service {
     let log: CallLog
-    @HandlerTableBuilder var handlers: [String: Handler] {
+    @HandlerTableBuilder var handlers: HandlerTable {
       on(Seed001ParityTests.didFinish) { (app: AnyObject, options: [String: Any]?) -> Bool in
         log.record("jpush.setup")
         return true
@@ -35,7 +35,7 @@ import Testing
   /// VoiceService: a second service that only cares about launching.
   struct VoiceService: Service {
     let log: CallLog
-    @HandlerTableBuilder var handlers: [String: Handler] {
+    @HandlerTableBuilder var handlers: HandlerTable {
       on(Seed001ParityTests.didFinish) { (app: AnyObject, options: [String: Any]?) -> Bool in
         log.record("voice.setup")
         return true
@@ -47,7 +47,7 @@ import Testing
   /// number of arguments, which `performSelector:` cannot pass.
   struct AnalyticsService: Service {
     let log: CallLog
-    @HandlerTableBuilder var handlers: [String: Handler] {
+    @HandlerTableBuilder var handlers: HandlerTable {
       on("track:category:value:tags:at:") {
         (event: String, category: String, value: Int, tags: [String], at: Double) in
         log.record("analytics \(event)/\(category)=\(value) \(tags) @\(at)")

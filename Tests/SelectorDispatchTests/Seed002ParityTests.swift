@@ -51,7 +51,7 @@ import Testing
     let log: CallLog
     var launches = true
     var opens = false
-    @HandlerTableBuilder var handlers: [String: Handler] {
+    @HandlerTableBuilder var handlers: HandlerTable {
       on(Seed002ParityTests.didFinish) { (app: AnyObject, options: [String: Any]?) -> Bool in
         log.record("\(name).didFinish")
         return launches

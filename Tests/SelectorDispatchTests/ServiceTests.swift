@@ -10,7 +10,7 @@ import Testing
   struct Push: Service {
     let log: CallLog
     var priority: Int { 10 }
-    @HandlerTableBuilder var handlers: [String: Handler] {
+    @HandlerTableBuilder var handlers: HandlerTable {
       on(ServiceTests.launch) { (app: AnyObject, options: [String: Any]?) -> Bool in
         log.record("push.launch")
         return true
@@ -22,7 +22,7 @@ import Testing
   struct Analytics: Service {
     let log: CallLog
     var enabled = true
-    @HandlerTableBuilder var handlers: [String: Handler] {
+    @HandlerTableBuilder var handlers: HandlerTable {
       if enabled {
         on(ServiceTests.launch) { (app: AnyObject, options: [String: Any]?) -> Bool in
           log.record("analytics.launch")
@@ -63,7 +63,8 @@ import Testing
 
   @Test func builderControlFlowSelectsHandlers() {
     let without = Analytics(log: CallLog(), enabled: false)
-    #expect(without.handlers.keys.sorted() == [Self.background, "applicationWillTerminate:"])
+    #expect(
+      without.handlers.handlers.keys.sorted() == [Self.background, "applicationWillTerminate:"])
   }
 
   @Test func aBadCastIsThrownAfterTheOtherServicesRan() throws {
@@ -86,7 +87,7 @@ import Testing
 
   struct Failing: Service {
     struct Offline: Error, CustomStringConvertible { var description: String { "offline" } }
-    @HandlerTableBuilder var handlers: [String: Handler] {
+    @HandlerTableBuilder var handlers: HandlerTable {
       on(ServiceTests.background) { (app: AnyObject) throws in throw Offline() }
     }
   }
@@ -107,7 +108,7 @@ import Testing
 
   struct Mistaken: Service {
     let selectors: [String]
-    @HandlerTableBuilder var handlers: [String: Handler] {
+    @HandlerTableBuilder var handlers: HandlerTable {
       on(ServiceTests.background) { (app: AnyObject) in () }
       for selector in selectors { on(selector) { (app: AnyObject) in () } }
     }

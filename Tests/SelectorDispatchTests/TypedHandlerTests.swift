@@ -135,11 +135,11 @@ import Testing
     #expect(!dispatcher.responds(to: "a:"))
   }
 
-  @Test func theDictionaryFormStillCarriesItsMistakeToRegistration() throws {
+  @Test func tableCarriesItsMistakeToRegistration() throws {
     let good = TypedHandler("a:") { (x: Int) in x }
     let table = TypedHandler.table([good, TypedHandler("b:") { (x: Int, y: Int) in x + y }])
-    #expect(HandlerTable(table).problem == .arityMismatch(selector: "b:", expected: 1, actual: 2))
-    #expect(HandlerTable(table).handlers.keys.sorted() == ["a:", "b:"])
+    #expect(table.problem == .arityMismatch(selector: "b:", expected: 1, actual: 2))
+    #expect(table.handlers.keys.sorted() == ["a:", "b:"])
     let dispatcher = Dispatcher()
     #expect(throws: DispatchError.arityMismatch(selector: "b:", expected: 1, actual: 2)) {
       try dispatcher.register(service: "s", handlers: table)

@@ -70,44 +70,13 @@ public struct HandlerTable {
     self.asyncParameterCounts = asyncParameterCounts
   }
 
-  /// Wraps a handler table written by hand, such as one from
-  /// ``Dispatcher/register(service:priority:handlers:)-(_,_,[String:Handler])``.
-  ///
-  /// A table made by ``TypedHandler/table(_:)`` keeps its mistake.
+  /// Wraps a handler table written by hand, which has no typed handlers
+  /// and so no mistake and no async handlers.
   ///
   /// - Parameter handlers: The handlers, keyed by selector.
   public init(_ handlers: [String: Handler]) {
-    guard let carrier = handlers[Self.legacyKey], let rest = carrier([]) as? Self else {
-      self.init(handlers: handlers, problem: nil, asyncHandlers: [:], asyncParameterCounts: [:])
-      return
-    }
-    var own = handlers
-    own[Self.legacyKey] = nil
-    self.init(
-      handlers: own, problem: rest.problem, asyncHandlers: rest.asyncHandlers,
-      asyncParameterCounts: rest.asyncParameterCounts)
+    self.init(handlers: handlers, problem: nil, asyncHandlers: [:], asyncParameterCounts: [:])
   }
-
-  /// The table as the `[String: Handler]` of the API that predates this
-  /// type (``TypedHandler/table(_:)``, a ``Service`` that declares its
-  /// handlers as a dictionary).
-  ///
-  /// A dictionary has no room for a mistake or for async handlers, so a
-  /// table that has either travels whole under a key that is no selector,
-  /// read back only by the dictionary initializer: the compatibility form,
-  /// kept until the dictionary-typed builder goes.
-  var dictionary: [String: Handler] {
-    guard problem != nil || !asyncHandlers.isEmpty else { return handlers }
-    let table = Self(
-      handlers: [:], problem: problem, asyncHandlers: asyncHandlers,
-      asyncParameterCounts: asyncParameterCounts)
-    var dictionary = handlers
-    dictionary[Self.legacyKey] = { _ in table }
-    return dictionary
-  }
-
-  /// Contains spaces, so it can never be a selector.
-  static let legacyKey = "<handler table>"
 }
 
 /// A value a ``Service`` can give as its ``Service/handlers``: a
@@ -123,7 +92,7 @@ extension HandlerTable: HandlerTableConvertible {
 }
 
 extension Dictionary: HandlerTableConvertible where Key == String, Value == Handler {
-  /// The dictionary as a table, with the mistake a table made by
-  /// ``TypedHandler/table(_:)`` recorded.
+  /// The dictionary as a table: handlers written by hand, with no mistake
+  /// to carry.
   public var handlerTable: HandlerTable { HandlerTable(self) }
 }

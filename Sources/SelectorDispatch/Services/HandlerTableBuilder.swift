@@ -74,13 +74,4 @@ public enum HandlerTableBuilder {
   public static func buildFinalResult(_ handlers: [TypedHandler]) -> HandlerTable {
     HandlerTable(handlers)
   }
-
-  /// Turns the handlers into a dictionary, for a property declared as
-  /// `[String: Handler]`.
-  ///
-  /// - Parameter handlers: All the handlers, in order.
-  /// - Returns: ``TypedHandler/table(_:)`` of them.
-  public static func buildFinalResult(_ handlers: [TypedHandler]) -> [String: Handler] {
-    TypedHandler.table(handlers)
-  }
 }

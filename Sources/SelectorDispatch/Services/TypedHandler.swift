@@ -113,18 +113,17 @@ public struct TypedHandler {
   }
 
   /// Builds a handler table from typed handlers, for
-  /// ``Dispatcher/register(service:priority:handlers:)-(_,_,[String:Handler])``.
+  /// ``Dispatcher/register(service:priority:handlers:)-(_,_,HandlerTable)``:
+  /// the same as ``HandlerTable/init(_:)-([TypedHandler])``.
   ///
   /// The first mistake, in order — a handler's ``problem``, or a selector
   /// that appears twice (``DispatchError/duplicateHandler(selector:service:)``)
-  /// — makes registering the table throw it and register nothing. A
-  /// ``HandlerTable`` carries that mistake as a typed value; this
-  /// dictionary form, kept for the API that predates it, carries it under a
-  /// key that is not a selector.
+  /// — is the table's ``HandlerTable/problem``: registering the table throws
+  /// it and registers nothing.
   ///
   /// - Parameter handlers: The typed handlers, each with its own selector.
-  /// - Returns: The table, keyed by selector.
-  public static func table(_ handlers: [TypedHandler]) -> [String: Handler] {
-    HandlerTable(handlers).dictionary
+  /// - Returns: The table.
+  public static func table(_ handlers: [TypedHandler]) -> HandlerTable {
+    HandlerTable(handlers)
   }
 }
