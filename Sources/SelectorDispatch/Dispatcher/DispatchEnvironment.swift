@@ -23,14 +23,7 @@ final class DispatchEnvironment: Sendable {
 
   var instrument: (@Sendable (String, [String: Handler]) -> [String: Handler])? {
     get { instrumentation.withLock { $0.wrap } }
-    set {
-      // The old closure is released after the unlock (see ``Retired``).
-      let old = instrumentation.withLock { box in
-        defer { box = Instrumentation(wrap: newValue) }
-        return box
-      }
-      withExtendedLifetime(old) {}
-    }
+    set { Self.replace(instrumentation, with: Instrumentation(wrap: newValue)) }
   }
 
   /// The same for async handlers.
@@ -42,7 +35,7 @@ final class DispatchEnvironment: Sendable {
 
   var instrumentAsync: (@Sendable (String, [String: AsyncHandler]) -> [String: AsyncHandler])? {
     get { asyncInstrumentation.withLock { $0.wrap } }
-    set { asyncInstrumentation.withLock { $0 = AsyncInstrumentation(wrap: newValue) } }
+    set { Self.replace(asyncInstrumentation, with: AsyncInstrumentation(wrap: newValue)) }
   }
 
   init(clock: any DispatchClock, completionDeadline: Duration) {
@@ -60,14 +53,18 @@ final class DispatchEnvironment: Sendable {
 
   var handler: (@Sendable (Diagnostic) -> Void)? {
     get { diagnosticHandler.withLock { $0.handler } }
-    set {
-      // The old handler is released after the unlock (see ``Retired``).
-      let old = diagnosticHandler.withLock { box in
-        defer { box = Box(handler: newValue) }
-        return box
-      }
-      withExtendedLifetime(old) {}
+    set { Self.replace(diagnosticHandler, with: Box(handler: newValue)) }
+  }
+
+  /// Stores `value` in `slot` and releases what it held only after the
+  /// unlock: releasing a closure runs the `deinit` of its captures, user
+  /// code that must not run under a lock (see ``Retired``).
+  private static func replace<Value>(_ slot: Locked<Value>, with value: Value) {
+    let old = slot.withLock { held in
+      defer { held = value }
+      return held
     }
+    withExtendedLifetime(old) {}
   }
 
   /// Delivers a diagnostic on the current thread, with no lock held.
