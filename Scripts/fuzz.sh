@@ -9,7 +9,8 @@
 # Fuzz/.build/artifacts/TARGET-crash-*; turn it into a regression test in the
 # suite of the type the target parses: FuzzSelectorKey in
 # Tests/SelectorDispatchTests/SelectorKeyTests.swift, FuzzEventScript in
-# EventScriptTests.swift, FuzzManifest in ManifestTests.swift.
+# EventScriptTests.swift, FuzzEventLogReader in EventLogReaderTests.swift,
+# FuzzManifest in ManifestTests.swift.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 targets=$(cd "$root/Fuzz/Sources" && ls -1)

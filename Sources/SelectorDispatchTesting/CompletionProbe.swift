@@ -12,9 +12,7 @@ import SelectorDispatch
 ///
 /// Safe to call from any thread.
 public final class CompletionProbe<Value>: @unchecked Sendable {
-  private let received = Locked<[Value]>([])
-  /// Tasks awaiting ``firstValue()``; taken only inside `received`'s lock.
-  private let waiters = Locked<[CheckedContinuation<Void, Never>]>([])
+  private let received = AwaitableLog<Value>()
 
   /// Creates a probe that has not been called.
   public init() {}
@@ -33,35 +31,18 @@ public final class CompletionProbe<Value>: @unchecked Sendable {
   ///
   /// - Returns: The first value the handler received.
   public nonisolated(nonsending) func firstValue() async -> Value {
-    while true {
-      if let first = received.withLock({ $0.first }) { return first }
-      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-        let ready = received.withLock { values in
-          if !values.isEmpty { return true }
-          waiters.withLock { $0.append(continuation) }
-          return false
-        }
-        if ready { continuation.resume() }
-      }
-    }
+    await received.wait { $0.first }
   }
 
   private func receive(_ value: Value) {
-    let waiting = received.withLock { values in
-      values.append(value)
-      return waiters.withLock { waiters in
-        defer { waiters = [] }
-        return waiters
-      }
-    }
-    for continuation in waiting { continuation.resume() }
+    received.append(value)
   }
 
   /// Every value the handler received, in order.
-  public var values: [Value] { received.withLock { $0 } }
+  public var values: [Value] { received.withElements { $0 } }
 
   /// How many times the handler ran.
-  public var callCount: Int { received.withLock { $0.count } }
+  public var callCount: Int { received.withElements { $0.count } }
 
   /// Checks that the handler ran exactly once.
   ///

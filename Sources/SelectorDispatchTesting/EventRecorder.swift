@@ -51,11 +51,7 @@ public final class EventRecorder: @unchecked Sendable {
     }
   }
 
-  private let recorded = Locked<[Call]>([])
-  /// Tasks awaiting ``everyService(_:answered:)``, woken on each record.
-  /// Taken only inside `recorded`'s lock, so that no call is missed
-  /// between a waiter's check and its wait.
-  private let waiters = Locked<[CheckedContinuation<Void, Never>]>([])
+  private let recorded = AwaitableLog<Call>()
 
   /// The time source, in nanoseconds; monotonic unless replaced. A source
   /// that goes backwards is tolerated: such a call is recorded as taking 0.
@@ -77,13 +73,13 @@ public final class EventRecorder: @unchecked Sendable {
   }
 
   /// Every call recorded so far, in the order the calls finished.
-  public var calls: [Call] { recorded.withLock { $0 } }
+  public var calls: [Call] { recorded.withElements { $0 } }
 
   /// Returns the calls recorded so far and forgets them.
   ///
   /// - Returns: The calls, in the order they finished.
   public func drain() -> [Call] {
-    recorded.withLock { calls in
+    recorded.withElements { calls in
       defer { calls = [] }
       return calls
     }
@@ -180,29 +176,11 @@ public final class EventRecorder: @unchecked Sendable {
   }
 
   func record(_ call: Call) {
-    let waiting = recorded.withLock { calls in
-      calls.append(call)
-      return waiters.withLock { waiters in
-        defer { waiters = [] }
-        return waiters
-      }
-    }
-    // Each checks again, and waits again if it is not satisfied yet.
-    for continuation in waiting { continuation.resume() }
+    recorded.append(call)
   }
 
   /// Returns once `satisfied` holds for the calls recorded so far.
-  func wait(until satisfied: @escaping @Sendable ([Call]) -> Bool) async {
-    while true {
-      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-        let ready = recorded.withLock { calls in
-          if satisfied(calls) { return true }
-          waiters.withLock { $0.append(continuation) }
-          return false
-        }
-        if ready { continuation.resume() }
-      }
-      if satisfied(calls) { return }
-    }
+  nonisolated(nonsending) func wait(until satisfied: ([Call]) -> Bool) async {
+    await recorded.wait { satisfied($0) ? () : nil }
   }
 }

@@ -172,6 +172,31 @@ import Testing
     #expect(released.withLock { $0 } == 1)
   }
 
+  @Test func replacingTheRegistrationInstrumentationReleasesTheOldOneAfterUnlocking() {
+    let dispatcher = Dispatcher()
+    let released = Locked(0)
+    // Each deinit sets the instrumentation again: under the lock, it would deadlock.
+    let sync = CallsBack(released: released) {
+      dispatcher.instrumentRegistrations { _, handlers in handlers }
+    }
+    let async = CallsBack(released: released) {
+      dispatcher.instrumentAsyncRegistrations { _, handlers in handlers }
+    }
+    dispatcher.instrumentRegistrations { _, handlers in withExtendedLifetime(sync) { handlers } }
+    dispatcher.instrumentAsyncRegistrations { _, handlers in
+      withExtendedLifetime(async) { handlers }
+    }
+    _ = consume sync
+    _ = consume async
+    let finished = finishes {
+      dispatcher.instrumentRegistrations { _, handlers in handlers }
+      dispatcher.instrumentAsyncRegistrations { _, handlers in handlers }
+      return true
+    }
+    #expect(finished == true)
+    #expect(released.withLock { $0 } == 2)
+  }
+
   @Test func aDispatcherGoingAwayReleasesItsHandlers() throws {
     let released = Locked(0)
     let answers = Locked<[Bool]>([])

@@ -9,9 +9,7 @@ extension Dispatcher {
     guard let binding = kind.bind(kind.makeCompletion { waiter.deliver($0) }) else {
       preconditionFailure("completion kind \(kind) does not accept its own completions")
     }
-    let join = CompletionJoin(
-      selector: selector, services: snapshot.registrations.map { $0.service }, binding: binding,
-      environment: environment)
+    let join = self.join(binding, for: snapshot, selector: selector)
     var folded = Fold.Accumulator(fold, selector: selector, environment: environment)
     for index in snapshot.handlers.indices {
       if Task.isCancelled {
@@ -51,14 +49,7 @@ extension Dispatcher {
       throw DispatchError.asyncHandlerNeedsAwait(selector: selector, service: first?.service ?? "")
     }
     let last = params.count - 1
-    guard let binding = kind.bind(params[last]) else {
-      throw DispatchError.argumentTypeMismatch(
-        selector: selector, index: last, expected: kind.description,
-        actual: String(describing: type(of: params[last])))
-    }
-    let join = CompletionJoin(
-      selector: selector, services: snapshot.registrations.map { $0.service }, binding: binding,
-      environment: environment)
+    let join = try joinCallersCompletion(kind, snapshot, selector: selector, params: params)
     let fold = fold ?? snapshot.declaredFold ?? .collect
     var folded = Fold.Accumulator(fold, selector: selector, environment: environment)
     var started: [(slot: Int, handler: AsyncHandler)] = []

@@ -11,14 +11,7 @@ extension Dispatcher {
     _ kind: CompletionKind, _ snapshot: Snapshot, selector: String, params: [Any], fold: Fold
   ) throws -> Any? {
     let index = params.count - 1
-    guard let binding = kind.bind(params[index]) else {
-      throw DispatchError.argumentTypeMismatch(
-        selector: selector, index: index, expected: kind.description,
-        actual: String(describing: type(of: params[index])))
-    }
-    let join = CompletionJoin(
-      selector: selector, services: snapshot.registrations.map { $0.service }, binding: binding,
-      environment: environment)
+    let join = try joinCallersCompletion(kind, snapshot, selector: selector, params: params)
     var wrapped = ContiguousArray<Handler>()
     wrapped.reserveCapacity(snapshot.handlers.count)
     for (slot, handler) in snapshot.handlers.enumerated() {
@@ -34,6 +27,34 @@ extension Dispatcher {
     defer { join.seal() }
     return try fold.apply(
       Snapshot(snapshot, handlers: wrapped), params: params, selector: selector,
+      environment: environment)
+  }
+
+  /// The join for a dispatch whose last parameter is the caller's
+  /// completion: one slot for each of the snapshot's services.
+  ///
+  /// - Throws: ``DispatchError/argumentTypeMismatch(selector:index:expected:actual:)``
+  ///   when that parameter is not a completion of `kind`; the caller's
+  ///   completion was then not called and is still the caller's to call.
+  func joinCallersCompletion(
+    _ kind: CompletionKind, _ snapshot: Snapshot, selector: String, params: [Any]
+  ) throws -> CompletionJoin {
+    let last = params.count - 1
+    guard let binding = kind.bind(params[last]) else {
+      throw DispatchError.argumentTypeMismatch(
+        selector: selector, index: last, expected: kind.description,
+        actual: String(describing: type(of: params[last])))
+    }
+    return join(binding, for: snapshot, selector: selector)
+  }
+
+  /// A join that calls `binding` once, when each of the snapshot's services
+  /// has answered or the deadline has passed.
+  func join(_ binding: CompletionBinding, for snapshot: Snapshot, selector: String)
+    -> CompletionJoin
+  {
+    CompletionJoin(
+      selector: selector, services: snapshot.registrations.map { $0.service }, binding: binding,
       environment: environment)
   }
 }

@@ -3,46 +3,31 @@
 final class DispatchEnvironment: Sendable {
   let clock: any DispatchClock
   let completionDeadline: Duration
-  /// The handler sits in a struct, never directly in `Locked`: a bare
-  /// function passed `inout` through the generic `withLock` is reabstracted
-  /// on the way in and out, so every read would wrap it in two more thunks
+  /// The hooks a user sets: where diagnostics go, and what wraps each
+  /// service's handlers as it registers (package access: the test kit's
+  /// recorder uses it to trace services from any source).
+  ///
+  /// They sit in a struct, never directly in `Locked`: a bare function
+  /// passed `inout` through the generic `withLock` is reabstracted on the
+  /// way in and out, so every read would wrap it in two more thunks
   /// (measured: a chain thousands deep after a few thousand diagnostics).
-  private struct Box {
-    let handler: (@Sendable (Diagnostic) -> Void)?
+  private struct Hooks {
+    var diagnostics: (@Sendable (Diagnostic) -> Void)?
+    var instrument: (@Sendable (String, [String: Handler]) -> [String: Handler])?
+    var instrumentAsync: (@Sendable (String, [String: AsyncHandler]) -> [String: AsyncHandler])?
   }
 
-  private let diagnosticHandler = Locked(Box(handler: nil))
-
-  /// Wraps each service's handlers as it registers (package access: the
-  /// test kit's recorder uses it to trace services from any source).
-  private struct Instrumentation {
-    let wrap: (@Sendable (String, [String: Handler]) -> [String: Handler])?
-  }
-
-  private let instrumentation = Locked(Instrumentation(wrap: nil))
+  private let hooks = Locked(Hooks())
 
   var instrument: (@Sendable (String, [String: Handler]) -> [String: Handler])? {
-    get { instrumentation.withLock { $0.wrap } }
-    set {
-      // The old closure is released after the unlock (see ``Retired``).
-      let old = instrumentation.withLock { box in
-        defer { box = Instrumentation(wrap: newValue) }
-        return box
-      }
-      withExtendedLifetime(old) {}
-    }
+    get { hooks.withLock { $0.instrument } }
+    set { changeHooks { $0.instrument = newValue } }
   }
 
   /// The same for async handlers.
-  private struct AsyncInstrumentation {
-    let wrap: (@Sendable (String, [String: AsyncHandler]) -> [String: AsyncHandler])?
-  }
-
-  private let asyncInstrumentation = Locked(AsyncInstrumentation(wrap: nil))
-
   var instrumentAsync: (@Sendable (String, [String: AsyncHandler]) -> [String: AsyncHandler])? {
-    get { asyncInstrumentation.withLock { $0.wrap } }
-    set { asyncInstrumentation.withLock { $0 = AsyncInstrumentation(wrap: newValue) } }
+    get { hooks.withLock { $0.instrumentAsync } }
+    set { changeHooks { $0.instrumentAsync = newValue } }
   }
 
   init(clock: any DispatchClock, completionDeadline: Duration) {
@@ -59,15 +44,19 @@ final class DispatchEnvironment: Sendable {
   }
 
   var handler: (@Sendable (Diagnostic) -> Void)? {
-    get { diagnosticHandler.withLock { $0.handler } }
-    set {
-      // The old handler is released after the unlock (see ``Retired``).
-      let old = diagnosticHandler.withLock { box in
-        defer { box = Box(handler: newValue) }
-        return box
-      }
-      withExtendedLifetime(old) {}
+    get { hooks.withLock { $0.diagnostics } }
+    set { changeHooks { $0.diagnostics = newValue } }
+  }
+
+  /// Changes the hooks and releases the ones replaced only after the
+  /// unlock: releasing a closure runs the `deinit` of its captures, user
+  /// code that must not run under a lock (see ``Retired``).
+  private func changeHooks(_ change: (inout Hooks) -> Void) {
+    let old = hooks.withLock { hooks in
+      defer { change(&hooks) }
+      return hooks
     }
+    withExtendedLifetime(old) {}
   }
 
   /// Delivers a diagnostic on the current thread, with no lock held.

@@ -1,0 +1,47 @@
+import SelectorDispatch
+
+/// A list that grows from any thread and that a task can wait on, without
+/// sleeping, until it holds what the task needs: what ``CompletionProbe``
+/// and ``EventRecorder`` keep.
+final class AwaitableLog<Element>: @unchecked Sendable {
+  private let elements = Locked<[Element]>([])
+  /// Tasks waiting in ``wait(for:)``, woken on each append. Taken only
+  /// inside `elements`' lock, so that no append is missed between a
+  /// waiter's check and its wait.
+  private let waiters = Locked<[CheckedContinuation<Void, Never>]>([])
+
+  /// Runs `body` with exclusive access to the elements.
+  func withElements<Result>(_ body: (inout [Element]) -> Result) -> Result {
+    elements.withLock(body)
+  }
+
+  /// Appends `element` and wakes every waiting task; each checks again and
+  /// waits again if it is not satisfied yet.
+  func append(_ element: Element) {
+    let waiting = elements.withLock { elements in
+      elements.append(element)
+      return waiters.withLock { waiters in
+        defer { waiters = [] }
+        return waiters
+      }
+    }
+    for continuation in waiting { continuation.resume() }
+  }
+
+  /// Returns what `pick` finds in the elements, once it finds something.
+  ///
+  /// `pick` runs under the lock: it only reads.
+  nonisolated(nonsending) func wait<Found>(for pick: ([Element]) -> Found?) async -> Found {
+    while true {
+      if let found = elements.withLock({ pick($0) }) { return found }
+      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        let ready = elements.withLock { elements in
+          if pick(elements) != nil { return true }
+          waiters.withLock { $0.append(continuation) }
+          return false
+        }
+        if ready { continuation.resume() }
+      }
+    }
+  }
+}
