@@ -32,6 +32,10 @@ import Testing
     private let actions = Locked<[@Sendable () -> Void]>([])
     var count: Int { actions.withLock { $0.count } }
 
+    /// Lets go of the kept actions: each holds its join, which holds the
+    /// dispatcher's environment, which holds this clock.
+    func forget() { actions.withLock { $0.removeAll() } }
+
     func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void)
       -> ScheduledAction
     {
@@ -111,6 +115,7 @@ import Testing
     completion(.failed)
     #expect(received.withLock { $0 } == [.failed])
     #expect(live.value == 0, "the clock's action holds the join, and the join holds nothing")
+    clock.forget()
   }
 
   @Test func aServiceWhoseTypedHandlerRefusedItsArgumentsIsNotWaitedFor() throws {

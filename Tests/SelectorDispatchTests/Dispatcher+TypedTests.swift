@@ -242,8 +242,8 @@ import Testing
     try dispatcher.register(
       service: "outer",
       handlers: [
-        event: { params in
-          let inner = try? dispatcher.dispatch(selector: "typedInner:", with: "x", as: Bool.self)
+        event: { [weak dispatcher] params in
+          let inner = try? dispatcher?.dispatch(selector: "typedInner:", with: "x", as: Bool.self)
           seen.withLock { $0.append("outer \(params[0]) \(params[1]) \(inner == true)") }
           return true
         }
