@@ -19,7 +19,7 @@ extension Dispatcher {
   ///   - priority: Higher priorities run first; equal priorities run in
   ///     registration order.
   ///   - asyncHandlers: The service's async handlers, keyed by selector.
-  /// - Throws: What ``register(service:priority:handlers:)`` throws. When it
+  /// - Throws: What ``register(service:priority:handlers:)-(_,_,[String:Handler])`` throws. When it
   ///   throws, nothing from the call is registered.
   public func register(
     service: String, priority: Int = 0, asyncHandlers: [String: AsyncHandler]
@@ -35,7 +35,7 @@ extension Dispatcher {
   ///     registration order.
   ///   - handlers: The service's synchronous handlers, keyed by selector.
   ///   - asyncHandlers: The service's async handlers, keyed by selector.
-  /// - Throws: What ``register(service:priority:handlers:)`` throws, or
+  /// - Throws: What ``register(service:priority:handlers:)-(_,_,[String:Handler])`` throws, or
   ///   ``DispatchError/duplicateHandler(selector:service:)`` when a selector
   ///   is in both tables. When it throws, nothing from the call is
   ///   registered.
