@@ -60,13 +60,20 @@ import Testing
     return { _ in withExtendedLifetime(token) { nil } }
   }
 
-  @Test func unregisteringReleasesHandlersAfterUnlocking() throws {
+  /// A dispatcher with service "a", whose handler is ``handler(calling:released:answers:)``:
+  /// `released` counts its release, `answers` what `responds(to:)` said then.
+  func watchedService() throws -> (Dispatcher, released: Locked<Int>, answers: Locked<[Bool]>) {
     let dispatcher = Dispatcher()
     let released = Locked(0)
     let answers = Locked<[Bool]>([])
     try dispatcher.register(
       service: "a",
       handlers: [event: handler(calling: dispatcher, released: released, answers: answers)])
+    return (dispatcher, released, answers)
+  }
+
+  @Test func unregisteringReleasesHandlersAfterUnlocking() throws {
+    let (dispatcher, released, answers) = try watchedService()
     let unregistered = finishes { dispatcher.unregister(service: "a") }
     #expect(unregistered == true)
     #expect(released.withLock { $0 } == 1)
@@ -74,12 +81,7 @@ import Testing
   }
 
   @Test func unregisteringAfterADispatchReleasesThePublishedSnapshotAfterUnlocking() throws {
-    let dispatcher = Dispatcher()
-    let released = Locked(0)
-    let answers = Locked<[Bool]>([])
-    try dispatcher.register(
-      service: "a",
-      handlers: [event: handler(calling: dispatcher, released: released, answers: answers)])
+    let (dispatcher, released, answers) = try watchedService()
     try dispatcher.register(service: "b", handlers: [event: { _ in nil }])
     // The dispatch publishes a snapshot: after unregistering, it holds the
     // last reference to "a"'s handler.
@@ -91,12 +93,7 @@ import Testing
   }
 
   @Test func registeringAndDeclaringReplaceSnapshotsWithoutReleasingUnderTheLock() throws {
-    let dispatcher = Dispatcher()
-    let released = Locked(0)
-    let answers = Locked<[Bool]>([])
-    try dispatcher.register(
-      service: "a",
-      handlers: [event: handler(calling: dispatcher, released: released, answers: answers)])
+    let (dispatcher, released, answers) = try watchedService()
     _ = try dispatcher.dispatch(selector: event, params: [0])
     let finished = finishes { [event] in
       try dispatcher.register(service: "b", handlers: [event: { _ in nil }])
