@@ -48,13 +48,8 @@ extension Vocabulary {
   /// ``Domain/urlResourceOpening``; SiriKit intent handlers are in
   /// ``Domain/activityContinuation``, as intents also arrive as user
   /// activities; the status bar callbacks are in ``Domain/appState``.
-  public static let applicationDelegate: Vocabulary = {
-    do {
-      return try Vocabulary(name: "applicationDelegate", entries: applicationDelegateEntries)
-    } catch {
-      preconditionFailure("the applicationDelegate table is invalid: \(error)")
-    }
-  }()
+  public static let applicationDelegate = uikitTable(
+    "applicationDelegate", applicationDelegateEntries)
 }
 
 // The table's shorthand: `UIApplication` and other UIKit objects are not
@@ -67,18 +62,6 @@ private let string = ArgumentType.string
 private let error = ArgumentType.error
 private let dictionary = ArgumentType.dictionary
 
-private func entry(
-  _ selector: String, _ domain: Domain, _ fold: Fold, _ arguments: [ArgumentType],
-  _ completion: CompletionKind? = nil, deprecatedFor replacement: String? = nil,
-  iOS introduced: String? = nil, deprecated: String? = nil
-) -> Vocabulary.Entry {
-  Vocabulary.Entry(
-    selector, domain: domain, fold: fold, arguments: arguments, completion: completion,
-    deprecatedFor: replacement,
-    availability: introduced == nil && deprecated == nil
-      ? nil : Vocabulary.Availability(introduced: introduced, deprecated: deprecated))
-}
-
 private let resizeInstead = "viewWillTransitionToSize:withTransitionCoordinator: (UIViewController)"
 private let respondInstead =
   "userNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:"
@@ -89,187 +72,187 @@ private let presentOrRespondInstead =
 // and the replacement of a deprecated selector.
 private let applicationDelegateEntries: [Vocabulary.Entry] = [
   // App state
-  entry("applicationDidFinishLaunching:", .appState, .broadcast, [app]),
-  entry("application:willFinishLaunchingWithOptions:", .appState, .all, [app, dictionary.orNil]),
-  entry("application:didFinishLaunchingWithOptions:", .appState, .all, [app, dictionary.orNil]),
-  entry(
+  .uikit("applicationDidFinishLaunching:", .appState, .broadcast, [app]),
+  .uikit("application:willFinishLaunchingWithOptions:", .appState, .all, [app, dictionary.orNil]),
+  .uikit("application:didFinishLaunchingWithOptions:", .appState, .all, [app, dictionary.orNil]),
+  .uikit(
     "applicationDidBecomeActive:", .appState, .broadcast, [app],
     deprecatedFor: "sceneDidBecomeActive:", iOS: "2.0", deprecated: "26.0"),
-  entry(
+  .uikit(
     "applicationWillResignActive:", .appState, .broadcast, [app],
     deprecatedFor: "sceneWillResignActive:", iOS: "2.0", deprecated: "26.0"),
-  entry(
+  .uikit(
     "applicationDidEnterBackground:", .appState, .broadcast, [app],
     deprecatedFor: "sceneDidEnterBackground:", iOS: "4.0", deprecated: "26.0"),
-  entry(
+  .uikit(
     "applicationWillEnterForeground:", .appState, .broadcast, [app],
     deprecatedFor: "sceneWillEnterForeground:", iOS: "4.0", deprecated: "26.0"),
-  entry("applicationWillTerminate:", .appState, .broadcast, [app]),
-  entry("applicationDidReceiveMemoryWarning:", .appState, .broadcast, [app]),
-  entry("applicationSignificantTimeChange:", .appState, .broadcast, [app]),
-  entry("applicationShouldAutomaticallyLocalizeKeyCommands:", .appState, .all, [app]),
-  entry(
+  .uikit("applicationWillTerminate:", .appState, .broadcast, [app]),
+  .uikit("applicationDidReceiveMemoryWarning:", .appState, .broadcast, [app]),
+  .uikit("applicationSignificantTimeChange:", .appState, .broadcast, [app]),
+  .uikit("applicationShouldAutomaticallyLocalizeKeyCommands:", .appState, .all, [app]),
+  .uikit(
     "application:willChangeStatusBarOrientation:duration:", .appState, .broadcast,
     [app, object, object], deprecatedFor: resizeInstead),
-  entry(
+  .uikit(
     "application:didChangeStatusBarOrientation:", .appState, .broadcast, [app, object],
     deprecatedFor: resizeInstead),
-  entry(
+  .uikit(
     "application:willChangeStatusBarFrame:", .appState, .broadcast, [app, object],
     deprecatedFor: resizeInstead),
-  entry(
+  .uikit(
     "application:didChangeStatusBarFrame:", .appState, .broadcast, [app, object],
     deprecatedFor: resizeInstead),
 
   // Default orientation
-  entry(
+  .uikit(
     "application:supportedInterfaceOrientationsForWindow:", .defaultOrientation,
     .nonEmptyIntersection, [app, object],
     deprecatedFor: "supportedInterfaceOrientationsForWindowScene:", iOS: "6.0",
     deprecated: "27.0"),
 
   // Background fetch
-  entry(
+  .uikit(
     "application:performFetchWithCompletionHandler:", .backgroundFetch, .broadcast, [app],
     .backgroundFetch, deprecatedFor: "BGAppRefreshTask (BackgroundTasks framework)"),
-  entry(
+  .uikit(
     "application:handleEventsForBackgroundURLSession:completionHandler:", .backgroundFetch,
     .broadcast, [app, string], .void),
 
   // Remote notifications
-  entry(
+  .uikit(
     "application:didRegisterForRemoteNotificationsWithDeviceToken:", .remoteNotifications,
     .broadcast, [app, data]),
-  entry(
+  .uikit(
     "application:didFailToRegisterForRemoteNotificationsWithError:", .remoteNotifications,
     .broadcast, [app, error]),
-  entry(
+  .uikit(
     "application:didReceiveRemoteNotification:", .remoteNotifications, .broadcast,
     [app, dictionary],
     deprecatedFor: "application:didReceiveRemoteNotification:fetchCompletionHandler:"),
-  entry(
+  .uikit(
     "application:didReceiveRemoteNotification:fetchCompletionHandler:", .remoteNotifications,
     .broadcast, [app, dictionary], .backgroundFetch),
-  entry(
+  .uikit(
     "application:handleActionWithIdentifier:forRemoteNotification:completionHandler:",
     .remoteNotifications, .broadcast, [app, string.orNil, dictionary], .void,
     deprecatedFor: respondInstead),
-  entry(
+  .uikit(
     "application:handleActionWithIdentifier:forRemoteNotification:withResponseInfo:"
       + "completionHandler:",
     .remoteNotifications, .broadcast, [app, string.orNil, dictionary, dictionary], .void,
     deprecatedFor: respondInstead),
 
   // Local notifications
-  entry(
+  .uikit(
     "application:didReceiveLocalNotification:", .localNotifications, .broadcast,
     [app, object], deprecatedFor: presentOrRespondInstead),
-  entry(
+  .uikit(
     "application:handleActionWithIdentifier:forLocalNotification:completionHandler:",
     .localNotifications, .broadcast, [app, string.orNil, object], .void,
     deprecatedFor: respondInstead),
-  entry(
+  .uikit(
     "application:handleActionWithIdentifier:forLocalNotification:withResponseInfo:"
       + "completionHandler:",
     .localNotifications, .broadcast, [app, string.orNil, object, dictionary], .void,
     deprecatedFor: respondInstead),
-  entry(
+  .uikit(
     "application:didRegisterUserNotificationSettings:", .localNotifications, .broadcast,
     [app, object],
     deprecatedFor: "UNUserNotificationCenter.requestAuthorization(options:completionHandler:)"),
 
   // State restoration
-  entry("application:shouldSaveSecureApplicationState:", .stateRestoration, .any, [app, object]),
-  entry(
+  .uikit("application:shouldSaveSecureApplicationState:", .stateRestoration, .any, [app, object]),
+  .uikit(
     "application:shouldRestoreSecureApplicationState:", .stateRestoration, .any,
     [app, object]),
-  entry(
+  .uikit(
     "application:shouldSaveApplicationState:", .stateRestoration, .any, [app, object],
     deprecatedFor: "application:shouldSaveSecureApplicationState:"),
-  entry(
+  .uikit(
     "application:shouldRestoreApplicationState:", .stateRestoration, .any, [app, object],
     deprecatedFor: "application:shouldRestoreSecureApplicationState:"),
-  entry(
+  .uikit(
     "application:viewControllerWithRestorationIdentifierPath:coder:", .stateRestoration,
     .firstNonNil, [app, .strings, object]),
-  entry(
+  .uikit(
     "application:willEncodeRestorableStateWithCoder:", .stateRestoration, .broadcast,
     [app, object]),
-  entry(
+  .uikit(
     "application:didDecodeRestorableStateWithCoder:", .stateRestoration, .broadcast,
     [app, object]),
 
   // URL resource opening
-  entry(
+  .uikit(
     "application:openURL:options:", .urlResourceOpening, .firstTrue, [app, url, dictionary],
     deprecatedFor: "scene:openURLContexts:", iOS: "9.0", deprecated: "26.0"),
-  entry(
+  .uikit(
     "application:handleOpenURL:", .urlResourceOpening, .firstTrue, [app, url],
     deprecatedFor: "scene:openURLContexts:", iOS: "2.0", deprecated: "9.0"),
-  entry(
+  .uikit(
     "application:openURL:sourceApplication:annotation:", .urlResourceOpening, .firstTrue,
     [app, url, string.orNil, object], deprecatedFor: "scene:openURLContexts:", iOS: "4.2",
     deprecated: "9.0"),
-  entry(
+  .uikit(
     "application:userDidAcceptCloudKitShareWithMetadata:", .urlResourceOpening, .broadcast,
     [app, object], deprecatedFor: "windowScene:userDidAcceptCloudKitShareWithMetadata:",
     iOS: "10.0", deprecated: "26.0"),
 
   // Shortcut items
-  entry(
+  .uikit(
     "application:performActionForShortcutItem:completionHandler:", .shortcutItems,
     .broadcast, [app, object], .anySucceeded,
     deprecatedFor: "windowScene:performActionForShortcutItem:completionHandler:", iOS: "9.0",
     deprecated: "26.0"),
 
   // Health
-  entry("applicationShouldRequestHealthAuthorization:", .health, .broadcast, [app]),
+  .uikit("applicationShouldRequestHealthAuthorization:", .health, .broadcast, [app]),
 
   // Protected data
-  entry("applicationProtectedDataWillBecomeUnavailable:", .protectedData, .broadcast, [app]),
-  entry("applicationProtectedDataDidBecomeAvailable:", .protectedData, .broadcast, [app]),
+  .uikit("applicationProtectedDataWillBecomeUnavailable:", .protectedData, .broadcast, [app]),
+  .uikit("applicationProtectedDataDidBecomeAvailable:", .protectedData, .broadcast, [app]),
 
   // Watch interaction
-  entry(
+  .uikit(
     "application:handleWatchKitExtensionRequest:reply:", .watchInteraction, .broadcast,
     [app, dictionary.orNil], .watchReply),
 
   // Extensions
-  entry("application:shouldAllowExtensionPointIdentifier:", .extensions, .all, [app, string]),
+  .uikit("application:shouldAllowExtensionPointIdentifier:", .extensions, .all, [app, string]),
 
   // Activity continuation
-  entry(
+  .uikit(
     "application:willContinueUserActivityWithType:", .activityContinuation, .any,
     [app, string], deprecatedFor: "scene:willContinueUserActivityWithType:", iOS: "8.0",
     deprecated: "26.0"),
-  entry(
+  .uikit(
     "application:continueUserActivity:restorationHandler:", .activityContinuation,
     .firstTrue, [app, object, object], deprecatedFor: "scene:continueUserActivity:",
     iOS: "8.0", deprecated: "26.0"),
-  entry(
+  .uikit(
     "application:didFailToContinueUserActivityWithType:error:", .activityContinuation,
     .broadcast, [app, string, error],
     deprecatedFor: "scene:didFailToContinueUserActivityWithType:error:", iOS: "8.0",
     deprecated: "26.0"),
-  entry(
+  .uikit(
     "application:didUpdateUserActivity:", .activityContinuation, .broadcast, [app, object],
     deprecatedFor: "scene:didUpdateUserActivity:", iOS: "8.0", deprecated: "26.0"),
-  entry("application:handlerForIntent:", .activityContinuation, .firstNonNil, [app, object]),
+  .uikit("application:handlerForIntent:", .activityContinuation, .firstNonNil, [app, object]),
 
   // User notifications (UNUserNotificationCenterDelegate)
-  entry(
+  .uikit(
     "userNotificationCenter:willPresentNotification:withCompletionHandler:",
     .userNotifications, .broadcast, [object, object], .presentationOptions),
-  entry(
+  .uikit(
     "userNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:",
     .userNotifications, .broadcast, [object, object], .void),
-  entry(
+  .uikit(
     "userNotificationCenter:openSettingsForNotification:", .userNotifications, .broadcast,
     [object, object]),
 
   // Scenes
-  entry(
+  .uikit(
     "application:configurationForConnectingSceneSession:options:", .scenes, .firstNonNil,
     [app, object, object]),
-  entry("application:didDiscardSceneSessions:", .scenes, .broadcast, [app, object]),
+  .uikit("application:didDiscardSceneSessions:", .scenes, .broadcast, [app, object]),
 ]

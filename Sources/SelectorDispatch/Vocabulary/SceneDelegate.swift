@@ -34,7 +34,7 @@ extension Vocabulary {
   /// ``Domain/sceneLifeCycle`` and ``Domain/sceneGeometry``.
   ///
   /// Arguments are checked where the type exists on Linux: the activity
-  /// type (`String`), the error, and the URL contexts of
+  /// type (`String`), the .error, and the URL contexts of
   /// `scene:openURLContexts:`, a `Set<OpenURLContext>`
   /// (``ArgumentType/urlContexts``). Scenes, sessions, activities and the
   /// other UIKit objects are not checked.
@@ -46,31 +46,7 @@ extension Vocabulary {
   /// let dispatcher = Dispatcher(
   ///   vocabulary: try Vocabulary.applicationDelegate.merging(.sceneDelegate))
   /// ```
-  public static let sceneDelegate: Vocabulary = {
-    do {
-      return try Vocabulary(name: "sceneDelegate", entries: sceneDelegateEntries)
-    } catch {
-      preconditionFailure("the sceneDelegate table is invalid: \(error)")
-    }
-  }()
-}
-
-// The table's shorthand: the scene and the other UIKit objects are not
-// checked; the rest are checked types.
-private let scene = ArgumentType.scene
-private let object = ArgumentType.any
-private let string = ArgumentType.string
-private let error = ArgumentType.error
-
-private func entry(
-  _ selector: String, _ domain: Domain, _ fold: Fold, _ arguments: [ArgumentType],
-  _ completion: CompletionKind? = nil, iOS introduced: String, deprecated: String? = nil,
-  deprecatedFor replacement: String? = nil
-) -> Vocabulary.Entry {
-  Vocabulary.Entry(
-    selector, domain: domain, fold: fold, arguments: arguments, completion: completion,
-    deprecatedFor: replacement,
-    availability: Vocabulary.Availability(introduced: introduced, deprecated: deprecated))
+  public static let sceneDelegate = uikitTable("sceneDelegate", sceneDelegateEntries)
 }
 
 // One entry per call, in the order of Apple's documentation: selector,
@@ -78,65 +54,66 @@ private func entry(
 // introduced and deprecated it.
 private let sceneDelegateEntries: [Vocabulary.Entry] = [
   // UISceneDelegate: connecting and disconnecting
-  entry(
+  .uikit(
     "scene:willConnectToSession:options:", .sceneLifeCycle, .broadcast,
-    [scene, object, object], iOS: "13.0"),
-  entry("sceneDidDisconnect:", .sceneLifeCycle, .broadcast, [scene], iOS: "13.0"),
+    [.scene, .any, .any], iOS: "13.0"),
+  .uikit("sceneDidDisconnect:", .sceneLifeCycle, .broadcast, [.scene], iOS: "13.0"),
 
   // UISceneDelegate: foreground and background
-  entry("sceneDidBecomeActive:", .sceneLifeCycle, .broadcast, [scene], iOS: "13.0"),
-  entry("sceneWillResignActive:", .sceneLifeCycle, .broadcast, [scene], iOS: "13.0"),
-  entry("sceneWillEnterForeground:", .sceneLifeCycle, .broadcast, [scene], iOS: "13.0"),
-  entry("sceneDidEnterBackground:", .sceneLifeCycle, .broadcast, [scene], iOS: "13.0"),
+  .uikit("sceneDidBecomeActive:", .sceneLifeCycle, .broadcast, [.scene], iOS: "13.0"),
+  .uikit("sceneWillResignActive:", .sceneLifeCycle, .broadcast, [.scene], iOS: "13.0"),
+  .uikit("sceneWillEnterForeground:", .sceneLifeCycle, .broadcast, [.scene], iOS: "13.0"),
+  .uikit("sceneDidEnterBackground:", .sceneLifeCycle, .broadcast, [.scene], iOS: "13.0"),
 
   // UISceneDelegate: opening URLs
-  entry(
-    "scene:openURLContexts:", .urlResourceOpening, .broadcast, [scene, .urlContexts],
+  .uikit(
+    "scene:openURLContexts:", .urlResourceOpening, .broadcast, [.scene, .urlContexts],
     iOS: "13.0"),
 
   // UISceneDelegate: state restoration
-  entry(
-    "stateRestorationActivityForScene:", .stateRestoration, .firstNonNil, [scene], iOS: "13.0"),
-  entry(
+  .uikit(
+    "stateRestorationActivityForScene:", .stateRestoration, .firstNonNil, [.scene], iOS: "13.0"),
+  .uikit(
     "scene:restoreInteractionStateWithUserActivity:", .stateRestoration, .broadcast,
-    [scene, object], iOS: "13.0"),
+    [.scene, .any], iOS: "13.0"),
 
   // UISceneDelegate: activity continuation
-  entry(
+  .uikit(
     "scene:willContinueUserActivityWithType:", .activityContinuation, .broadcast,
-    [scene, string], iOS: "13.0"),
-  entry(
-    "scene:continueUserActivity:", .activityContinuation, .broadcast, [scene, object],
+    [.scene, .string], iOS: "13.0"),
+  .uikit(
+    "scene:continueUserActivity:", .activityContinuation, .broadcast, [.scene, .any],
     iOS: "13.0"),
-  entry(
+  .uikit(
     "scene:didFailToContinueUserActivityWithType:error:", .activityContinuation, .broadcast,
-    [scene, string, error], iOS: "13.0"),
-  entry(
-    "scene:didUpdateUserActivity:", .activityContinuation, .broadcast, [scene, object],
+    [.scene, .string, .error], iOS: "13.0"),
+  .uikit(
+    "scene:didUpdateUserActivity:", .activityContinuation, .broadcast, [.scene, .any],
     iOS: "13.0"),
 
   // UIWindowSceneDelegate: geometry and windowing
-  entry(
+  .uikit(
     "windowScene:didUpdateCoordinateSpace:interfaceOrientation:traitCollection:",
-    .sceneGeometry, .broadcast, [scene, object, object, object], iOS: "13.0",
-    deprecated: "26.0", deprecatedFor: "windowScene:didUpdateEffectiveGeometry:"),
-  entry(
-    "windowScene:didUpdateEffectiveGeometry:", .sceneGeometry, .broadcast, [scene, object],
+    .sceneGeometry, .broadcast, [.scene, .any, .any, .any],
+    deprecatedFor: "windowScene:didUpdateEffectiveGeometry:",
+    iOS: "13.0", deprecated: "26.0"),
+  .uikit(
+    "windowScene:didUpdateEffectiveGeometry:", .sceneGeometry, .broadcast, [.scene, .any],
     iOS: "26.0"),
   // UIWindowSceneDelegate: shortcut items and CloudKit shares
-  entry(
+  .uikit(
     "windowScene:performActionForShortcutItem:completionHandler:", .shortcutItems, .broadcast,
-    [scene, object], .anySucceeded, iOS: "13.0"),
-  entry(
+    [.scene, .any], .anySucceeded, iOS: "13.0"),
+  .uikit(
     "windowScene:userDidAcceptCloudKitShareWithMetadata:", .urlResourceOpening, .broadcast,
-    [scene, object], iOS: "13.0"),
+    [.scene, .any], iOS: "13.0"),
 
   // UIWindowSceneDelegate: orientations and windowing controls
-  entry(
+  .uikit(
     "supportedInterfaceOrientationsForWindowScene:", .defaultOrientation,
-    .nonEmptyIntersection, [scene], iOS: "27.0"),
-  entry(
-    "preferredWindowingControlStyleForScene:", .sceneGeometry, .firstNonNil, [scene],
+    .nonEmptyIntersection, [.scene], iOS: "27.0"),
+  .uikit(
+    "preferredWindowingControlStyleForScene:", .sceneGeometry, .firstNonNil, [.scene],
     iOS: "26.0"),
 
 ]
