@@ -137,6 +137,9 @@ public enum DispatchError: Error, Equatable, CustomStringConvertible {
       return "service \"\(service)\" cannot handle \(Self.quote(selector)): "
         + "the \(domain) domain is exclusive and service \"\(owner)\" already handles it; "
         + "unregister \"\(owner)\" first or leave the domain shared"
+    case .duplicateVocabularyEntry(let vocabulary, let selector):
+      return "vocabulary \"\(vocabulary)\" lists \(Self.quote(selector)) more than once; "
+        + "give each selector one entry"
     case .nestingTooDeep(let selector, let limit):
       return "\(Self.quote(selector)) was dispatched with \(limit) dispatches already running "
         + "one inside another on this thread, the limit; a handler probably dispatches in a loop"
@@ -144,9 +147,6 @@ public enum DispatchError: Error, Equatable, CustomStringConvertible {
       return "service \"\(service)\" handles \(Self.quote(selector)) with an async handler, "
         + "which a synchronous dispatch cannot wait for; nothing ran; "
         + "use `try await dispatcher.dispatch(...)`"
-    case .duplicateVocabularyEntry(let vocabulary, let selector):
-      return "vocabulary \"\(vocabulary)\" lists \(Self.quote(selector)) more than once; "
-        + "give each selector one entry"
     case .selectorInBothVocabularies(let selector, let first, let second):
       return "vocabularies \"\(first)\" and \"\(second)\" both declare \(Self.quote(selector)); "
         + "a merged vocabulary declares each selector once, so remove it from one of them"
