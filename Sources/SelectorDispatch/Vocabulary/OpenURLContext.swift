@@ -16,7 +16,7 @@ import Foundation
 ///   _ = try? dispatcher.dispatch(selector: "scene:openURLContexts:", params: [scene, opened])
 /// }
 /// ```
-public struct OpenURLContext: Hashable, Sendable, CustomStringConvertible {
+public struct OpenURLContext: Hashable, Sendable {
   /// The URL to open.
   public let url: URL
   /// The bundle identifier of the app that asked to open it, when UIKit
@@ -33,8 +33,10 @@ public struct OpenURLContext: Hashable, Sendable, CustomStringConvertible {
     self.url = url
     self.sourceApplication = sourceApplication
   }
+}
 
-  /// The URL's absolute string: an event log writes the contexts as a list
-  /// of URL strings.
+extension OpenURLContext: CustomStringConvertible {
+  /// The URL's absolute string, the form in which an event log writes the
+  /// contexts: a list of URL strings.
   public var description: String { url.absoluteString }
 }
