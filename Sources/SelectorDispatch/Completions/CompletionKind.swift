@@ -156,9 +156,3 @@ struct CompletionBinding: @unchecked Sendable {
   /// passes its answer to `arrive`.
   let makeCompletion: (@escaping @Sendable (Any) -> Void) -> Any
 }
-
-/// Carries a value the compiler cannot prove `Sendable` into a `@Sendable`
-/// closure; see the callers for why that is safe.
-struct UncheckedBox<Value>: @unchecked Sendable {
-  let value: Value
-}
