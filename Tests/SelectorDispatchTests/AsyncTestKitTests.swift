@@ -23,12 +23,7 @@ import Testing
       ])
     try dispatcher.register(
       service: "async",
-      asyncHandlers: [
-        Self.fetch: { _ in
-          await gate.pass()
-          return BackgroundFetchResult.newData
-        }
-      ])
+      asyncHandlers: [Self.fetch: gate.handler(answering: BackgroundFetchResult.newData)])
     let probe = CompletionProbe<BackgroundFetchResult>()
     _ = try dispatcher.dispatchSynchronously(
       selector: Self.fetch, params: [Self.app, probe.handler])

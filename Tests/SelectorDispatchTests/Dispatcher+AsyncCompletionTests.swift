@@ -199,12 +199,7 @@ import Testing
       handlers: [Self.fetch: Self.answering(BackgroundFetchResult.failed, CallLog(), "sync")])
     try dispatcher.register(
       service: "slow",
-      asyncHandlers: [
-        Self.fetch: { _ in
-          await gate.pass()
-          return BackgroundFetchResult.newData
-        }
-      ])
+      asyncHandlers: [Self.fetch: gate.handler(answering: BackgroundFetchResult.newData)])
     let probe = CompletionProbe<BackgroundFetchResult>()
     _ = try dispatcher.dispatchSynchronously(
       selector: Self.fetch, params: [Self.app, probe.handler])

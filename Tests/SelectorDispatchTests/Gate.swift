@@ -27,6 +27,17 @@ final class Gate: Sendable {
     }
   }
 
+  /// An async handler that passes the gate, then answers `answer`.
+  ///
+  /// - Parameter answer: What the handler returns once the gate is open.
+  /// - Returns: The handler, to register under a selector.
+  func handler(answering answer: Any?) -> AsyncHandler {
+    { _ in
+      await self.pass()
+      return answer
+    }
+  }
+
   /// Returns once something has arrived at the gate.
   func arrival() async {
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
