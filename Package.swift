@@ -39,7 +39,7 @@ let package = Package(
       name: "AsyncServicesExample", dependencies: ["SelectorDispatch"],
       path: "Examples/AsyncServicesExample"),
     // A library, not an executable: a UIKit app delegate runs only inside an app bundle, so there
-    // is nothing to `swift run`. It compiles where UIKit exists and is empty elsewhere.
+    // is nothing to `swift run`. It compiles for iOS and Mac Catalyst and is empty elsewhere.
     .target(
       name: "AppDelegateExample", dependencies: ["SelectorDispatch"],
       path: "Examples/AppDelegateExample"),

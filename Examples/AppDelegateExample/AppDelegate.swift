@@ -1,8 +1,10 @@
 // An iOS app delegate that forwards its delegate methods to services through a `Dispatcher`.
 //
-// Compiled only where UIKit exists (iOS, iPadOS, tvOS, visionOS, Mac Catalyst); on Linux and
-// macOS this target is an empty module. Copy the class into an app target and mark it `@main`.
-// No machine of ours has compiled it: the iOS job of .github/workflows/ci.yml would (PLATFORMS.md).
+// Compiled for iOS, iPadOS and Mac Catalyst only (`#if os(iOS)`). watchOS has no UIKit; tvOS and
+// visionOS, where Apple documents these methods too, are left out because no machine here can
+// compile for them (PLATFORMS.md). Elsewhere, Linux included, this target is an empty module.
+// `.ci/run` compiles it for iOS and type-checks it for Mac Catalyst against Apple's SDKs. Copy
+// the class into an app target and mark it `@main`.
 //
 // The system's completions are not the package's: a background fetch hands the delegate
 // `(UIBackgroundFetchResult) -> Void`, a foreground notification
@@ -11,7 +13,7 @@
 // "Completion handlers" (Documentation.docc/CompletionHandlers.md, "UIKit's completion types")
 // explains each line.
 
-#if canImport(UIKit)
+#if os(iOS)
   import SelectorDispatch
   import UIKit
   import UserNotifications

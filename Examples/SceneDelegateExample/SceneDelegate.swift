@@ -1,14 +1,17 @@
 // An iOS scene delegate that forwards its delegate methods to services through a `Dispatcher`,
 // next to the app delegate of `Examples/AppDelegateExample`.
 //
-// Compiled only where UIKit exists (iOS, iPadOS, tvOS, visionOS, Mac Catalyst); on Linux and
-// macOS this target is an empty module. Copy the types into an app target, name the class in
+// Compiled for iOS, iPadOS and Mac Catalyst only (`#if os(iOS)`): tvOS lacks the shortcut-item
+// method, and visionOS, which has the APIs, is left out because no machine here can compile for
+// it (PLATFORMS.md). Elsewhere, Linux included, this target is an empty module. `.ci/run`
+// compiles it for iOS and type-checks it for Mac Catalyst. Copy the types into an app target,
+// name the class in
 // the scene configuration (`UIApplicationSceneManifest` in Info.plist, or
 // `application(_:configurationForConnecting:options:)`), and register the same services on the
 // same dispatcher from the app delegate: the scene-based life cycle is required for apps built
 // with the iOS 27 SDK.
 
-#if canImport(UIKit)
+#if os(iOS)
   import Foundation
   import SelectorDispatch
   import UIKit
@@ -65,9 +68,9 @@
       on("windowScene:performActionForShortcutItem:completionHandler:") {
         (scene: UIWindowScene, item: UIApplicationShortcutItem, done: @escaping (Bool) -> Void)
         in
-        // Handlers run where UIKit calls the delegate: on the main actor.
-        let type = MainActor.assumeIsolated { item.type }
-        done(type == "com.example.search")
+        // `UIApplicationShortcutItem` is immutable and not bound to the main actor, so the
+        // handler reads it where it runs; nothing crosses to another isolation domain.
+        done(item.type == "com.example.search")
       }
     }
   }
