@@ -5,8 +5,7 @@
 // method, and visionOS, which has the APIs, is left out because no machine here can compile for
 // it (PLATFORMS.md). Elsewhere, Linux included, this target is an empty module. `.ci/run`
 // compiles it for iOS and type-checks it for Mac Catalyst. Copy the types into an app target,
-// name the class in
-// the scene configuration (`UIApplicationSceneManifest` in Info.plist, or
+// name the class in the scene configuration (`UIApplicationSceneManifest` in Info.plist, or
 // `application(_:configurationForConnecting:options:)`), and register the same services on the
 // same dispatcher from the app delegate: the scene-based life cycle is required for apps built
 // with the iOS 27 SDK.
