@@ -6,13 +6,18 @@
 _Thread_local intptr_t csd_depth = 0;
 _Thread_local void *csd_spare = 0;
 _Thread_local void *csd_home = 0;
+char csd_home_gone;
 
 static pthread_key_t home_key;
 static pthread_once_t home_key_once = PTHREAD_ONCE_INIT;
 typedef void (*destroy_function)(void *);
 static _Atomic(destroy_function) destroy_home = 0;
 
+// Runs on the exiting thread, whose `_Thread_local` variables outlive its
+// pthread key destructors. Nothing may point at the buffer once it is freed.
 static void destroy_at_exit(void *buffer) {
+  csd_spare = 0;
+  csd_home = &csd_home_gone;
   destroy_function destroy = atomic_load_explicit(&destroy_home, memory_order_acquire);
   if (destroy) destroy(buffer);
 }

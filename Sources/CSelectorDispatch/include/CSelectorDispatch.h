@@ -13,8 +13,15 @@ extern _Thread_local intptr_t csd_depth;
 /// This thread's params buffer when no dispatch is using it, else NULL.
 extern _Thread_local void *_Nullable csd_spare;
 
-/// This thread's own params buffer once it has one (freed at thread exit).
+/// This thread's own params buffer once it has one, or `csd_home_gone`
+/// once the thread's exit has freed it: a dispatch from a later thread-exit
+/// destructor (another library's, or an autorelease pool draining) then
+/// finds no spare, makes a buffer of its own and frees it when it ends.
 extern _Thread_local void *_Nullable csd_home;
+
+/// What `csd_home` holds after the thread's exit freed its buffer: an
+/// address no buffer has.
+extern char csd_home_gone;
 
 /// Enters one more dispatch on this thread; returns the new depth.
 static inline intptr_t csd_depth_enter(void) { return ++csd_depth; }
@@ -37,11 +44,11 @@ static inline int csd_give_back(void *_Nonnull buffer) {
   return 1;
 }
 
-/// Whether this thread has its own buffer yet.
+/// Whether this thread has its own buffer, or had one and is exiting.
 static inline int csd_has_home(void) { return csd_home != 0; }
 
 /// Makes `buffer` this thread's own; `destroy(buffer)` runs when the thread
-/// exits.
+/// exits, after `csd_home` and `csd_spare` stop pointing at it.
 void csd_adopt_home(void *_Nonnull buffer, void (*_Nonnull destroy)(void *_Nonnull));
 
 #endif

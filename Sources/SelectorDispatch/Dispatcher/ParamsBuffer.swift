@@ -9,7 +9,10 @@ import CSelectorDispatch
 /// afterwards copies instead (one allocation, that time) and the kept
 /// parameters stay as they were. A typed dispatch nested inside a handler
 /// finds the buffer in use and allocates a buffer of its own, freed when it
-/// ends. The thread's buffer is freed when the thread exits.
+/// ends. The thread's buffer is freed when the thread exits; a typed
+/// dispatch from a thread-exit destructor that runs after that (another
+/// library's, or an autorelease pool draining) finds no buffer and makes
+/// one of its own, freed when it ends.
 @usableFromInline
 enum ParamsBuffer {
   /// This thread's buffer, empty, or a new one when it is in use.
