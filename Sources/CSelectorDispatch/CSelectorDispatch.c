@@ -4,6 +4,7 @@
 #include <stdatomic.h>
 
 _Thread_local intptr_t csd_depth = 0;
+_Atomic(intptr_t) csd_links = 0;
 _Thread_local void *csd_spare = 0;
 _Thread_local void *csd_home = 0;
 char csd_home_gone;

@@ -33,4 +33,14 @@ import Testing
     #expect(diagnostic.description == message)
     #expect(diagnostic.service == "push")
   }
+
+  @Test func aRefusedNestingNamesTheSelectorAndTheDepthButNoService() {
+    let diagnostic = Diagnostic.nestingTooDeep(selector: "a:", depth: 65)
+    #expect(
+      diagnostic.description
+        == "a dispatch of `a:` was refused at nesting depth 65, past the limit of 64; "
+        + "no handler of it ran: handlers or their completions probably dispatch to each other "
+        + "in a loop")
+    #expect(diagnostic.service == "")
+  }
 }

@@ -42,7 +42,8 @@ import Testing
     Case(
       error: .nestingTooDeep(selector: "a:", limit: 64),
       message: "`a:` was dispatched with 64 dispatches already running one inside another "
-        + "on this thread, the limit; a handler probably dispatches in a loop"),
+        + "in its chain, the limit; nothing ran; handlers probably dispatch to each other in a "
+        + "loop"),
     Case(
       error: .handlerFailed(selector: "a:", service: "push", reason: "boom"),
       message: "service \"push\" failed to handle `a:`: boom"),

@@ -1,11 +1,65 @@
+import Dispatch
+import SelectorDispatchTesting
 import Testing
 
 @testable import SelectorDispatch
 
 /// The re-entrancy guard: at most `Dispatcher.maximumNestingDepth`
-/// dispatches one inside another on a thread.
-@Suite struct DispatcherNestingTests {
+/// dispatches one inside another in a chain, whatever road it takes:
+/// synchronous, awaited, across the bridge and through completions.
+///
+/// The loops below stop themselves after `runaway` runs, so that without
+/// the guard a test fails instead of running for ever.
+@Suite(.timeLimit(.minutes(1))) struct DispatcherNestingTests {
   let event = "nestedEvent:"
+  static let fetch = "application:performFetchWithCompletionHandler:"
+  static let app = Application()
+  static let runaway = 1000
+
+  final class Application: Sendable {}
+
+  /// What a loop records: how often each handler ran, the errors that
+  /// stopped it, the diagnostics, and a gate opened when it has stopped.
+  final class Loop: Sendable {
+    let runs = Locked<[String: Int]>([:])
+    let errors = Locked<[DispatchError]>([])
+    let diagnostics = Locked<[Diagnostic]>([])
+    let stopped = Gate()
+
+    func attach(to dispatcher: Dispatcher) {
+      dispatcher.diagnosticHandler = { diagnostic in
+        // The fetch selector is deprecated; that is not what these test.
+        if case .deprecatedSelector = diagnostic { return }
+        self.diagnostics.withLock { $0.append(diagnostic) }
+      }
+    }
+
+    /// Counts a run of `name`; `false` once the loop has run away.
+    func run(_ name: String) -> Bool {
+      let total = runs.withLock { runs in
+        runs[name, default: 0] += 1
+        return runs.values.reduce(0, +)
+      }
+      if total < DispatcherNestingTests.runaway { return true }
+      stopped.open()
+      return false
+    }
+
+    /// Records the error that stopped the loop.
+    func stop(_ error: any Error) {
+      if let error = error as? DispatchError {
+        errors.withLock { $0.append(error) }
+      } else {
+        Issue.record("unexpected \(error)")
+      }
+      stopped.open()
+    }
+
+    var counts: [String: Int] { runs.withLock { $0 } }
+  }
+
+  /// A completion for the fetch selector that does nothing.
+  static let ignore: @Sendable (BackgroundFetchResult) -> Void = { _ in }
 
   /// A dispatcher whose one handler dispatches the event again, forever,
   /// and records the error that stops it.
@@ -66,5 +120,141 @@ import Testing
       ])
     #expect(try dispatcher.dispatch(selector: event, with: 1, as: Int.self) == 64)
     #expect(deepest.withLock { $0 } == 64)
+  }
+
+  @Test func anAwaitedSelfRecursionStopsAtTheLimit() async throws {
+    let loop = Loop()
+    let dispatcher = Dispatcher()
+    loop.attach(to: dispatcher)
+    try dispatcher.register(
+      service: "loop",
+      asyncHandlers: [
+        event: { [event, unowned dispatcher] params in
+          guard loop.run("loop") else { return nil }
+          do {
+            _ = try await dispatcher.dispatch(selector: event, params: params)
+          } catch {
+            loop.stop(error)
+          }
+          return nil
+        }
+      ])
+    _ = try await dispatcher.dispatch(selector: event, params: [0])
+    #expect(loop.counts == ["loop": Dispatcher.maximumNestingDepth])
+    #expect(loop.errors.withLock { $0 } == [.nestingTooDeep(selector: event, limit: 64)])
+    #expect(
+      loop.diagnostics.withLock { $0 } == [.nestingTooDeep(selector: event, depth: 65)])
+    // The task's depth is back to zero: the next dispatch runs every level again.
+    _ = try await dispatcher.dispatch(selector: event, params: [0])
+    #expect(loop.counts == ["loop": 2 * Dispatcher.maximumNestingDepth])
+  }
+
+  /// A synchronous dispatch whose async handler (on the bridge) awaits a
+  /// dispatch whose sync handler dispatches synchronously again: two levels
+  /// a round, across a bridge hop and an `await` each time.
+  @Test func aChainOfSyncAndAwaitedDispatchesStopsAtTheLimit() async throws {
+    let loop = Loop()
+    let dispatcher = Dispatcher(vocabulary: .applicationDelegate, clock: FakeClock())
+    loop.attach(to: dispatcher)
+    try dispatcher.register(
+      service: "fetch",
+      asyncHandlers: [
+        Self.fetch: { [event, unowned dispatcher] _ in
+          guard loop.run("fetch") else { return nil }
+          do {
+            _ = try await dispatcher.dispatch(selector: event, params: [0])
+          } catch {
+            loop.stop(error)
+          }
+          return BackgroundFetchResult.noData
+        }
+      ])
+    try dispatcher.register(
+      service: "step",
+      handlers: [
+        event: { [unowned dispatcher] _ in
+          guard loop.run("step") else { return nil }
+          do {
+            _ = try dispatcher.dispatch(selector: Self.fetch, params: [Self.app, Self.ignore])
+          } catch {
+            loop.stop(error)
+          }
+          return nil
+        }
+      ])
+    _ = try dispatcher.dispatchSynchronously(selector: Self.fetch, params: [Self.app, Self.ignore])
+    await loop.stopped.pass()
+    // fetch at depths 1, 3, …, 63; step at 2, 4, …, 64; fetch at 65 refused.
+    #expect(loop.counts == ["fetch": 32, "step": 32])
+    #expect(loop.errors.withLock { $0 } == [.nestingTooDeep(selector: Self.fetch, limit: 64)])
+    #expect(
+      loop.diagnostics.withLock { $0 } == [.nestingTooDeep(selector: Self.fetch, depth: 65)])
+  }
+
+  /// An async handler that synchronously dispatches its own completion
+  /// selector: every hop starts a new task on the bridge.
+  @Test func aSelfFeedingBridgeStopsAtTheLimitWithADiagnostic() async throws {
+    let loop = Loop()
+    let dispatcher = Dispatcher(vocabulary: .applicationDelegate, clock: FakeClock())
+    loop.attach(to: dispatcher)
+    try dispatcher.register(
+      service: "feed",
+      asyncHandlers: [
+        Self.fetch: { [unowned dispatcher] _ in
+          guard loop.run("feed") else { return nil }
+          do {
+            _ = try dispatcher.dispatchSynchronously(
+              selector: Self.fetch, params: [Self.app, Self.ignore])
+          } catch {
+            loop.stop(error)
+          }
+          return BackgroundFetchResult.noData
+        }
+      ])
+    _ = try dispatcher.dispatchSynchronously(selector: Self.fetch, params: [Self.app, Self.ignore])
+    await loop.stopped.pass()
+    #expect(loop.counts == ["feed": Dispatcher.maximumNestingDepth])
+    #expect(loop.errors.withLock { $0 } == [.nestingTooDeep(selector: Self.fetch, limit: 64)])
+    let diagnostics = loop.diagnostics.withLock { $0 }
+    #expect(diagnostics == [.nestingTooDeep(selector: Self.fetch, depth: 65)])
+    #expect(diagnostics.first?.description.contains("`\(Self.fetch)`") == true)
+    #expect(diagnostics.first?.description.contains("depth 65") == true)
+  }
+
+  /// A caller's completion that dispatches again, called each time from
+  /// another thread when the service completes there.
+  @Test func aCompletionThatDispatchesAgainStopsAtTheLimit() async throws {
+    let loop = Loop()
+    let dispatcher = Dispatcher(vocabulary: .applicationDelegate, clock: FakeClock())
+    loop.attach(to: dispatcher)
+    try dispatcher.register(
+      service: "later",
+      handlers: [
+        Self.fetch: { params in
+          guard let completion = params.last as? (BackgroundFetchResult) -> Void else {
+            return nil
+          }
+          let box = UncheckedBox(value: completion)
+          DispatchQueue.global().async { box.value(.noData) }
+          return nil
+        }
+      ])
+    let again = Locked<(@Sendable (BackgroundFetchResult) -> Void)?>(nil)
+    let completion: @Sendable (BackgroundFetchResult) -> Void = { [unowned dispatcher] _ in
+      guard loop.run("completion"), let again = again.withLock({ $0 }) else { return }
+      do {
+        _ = try dispatcher.dispatch(selector: Self.fetch, params: [Self.app, again])
+      } catch {
+        loop.stop(error)
+      }
+    }
+    again.withLock { $0 = completion }
+    defer { again.withLock { $0 = nil } }
+    _ = try dispatcher.dispatchSynchronously(selector: Self.fetch, params: [Self.app, completion])
+    await loop.stopped.pass()
+    #expect(loop.counts == ["completion": Dispatcher.maximumNestingDepth])
+    #expect(loop.errors.withLock { $0 } == [.nestingTooDeep(selector: Self.fetch, limit: 64)])
+    #expect(
+      loop.diagnostics.withLock { $0 } == [.nestingTooDeep(selector: Self.fetch, depth: 65)])
   }
 }

@@ -5,10 +5,28 @@
 #ifndef C_SELECTOR_DISPATCH_H
 #define C_SELECTOR_DISPATCH_H
 
+#include <stdatomic.h>
 #include <stdint.h>
 
-/// How many dispatches are under way on this thread, one inside another.
+/// The nesting depth of the innermost synchronous dispatch under way on
+/// this thread, counted along its whole chain (see `Nesting.swift`); 0 when
+/// none is.
 extern _Thread_local intptr_t csd_depth;
+
+/// How many `Nesting.Link`s exist in the process: while none does, no task
+/// carries a nesting depth, and a synchronous dispatch need not ask.
+extern _Atomic(intptr_t) csd_links;
+
+/// Counts a `Nesting.Link` made (`+1`) or freed (`-1`).
+static inline void csd_links_add(intptr_t change) {
+  atomic_fetch_add_explicit(&csd_links, change, memory_order_relaxed);
+}
+
+/// Whether any `Nesting.Link` exists. Relaxed is enough: a task that holds
+/// a link made it (or inherited it) before any of its code ran here.
+static inline int csd_links_exist(void) {
+  return atomic_load_explicit(&csd_links, memory_order_relaxed) != 0;
+}
 
 /// This thread's params buffer when no dispatch is using it, else NULL.
 extern _Thread_local void *_Nullable csd_spare;
@@ -23,11 +41,11 @@ extern _Thread_local void *_Nullable csd_home;
 /// address no buffer has.
 extern char csd_home_gone;
 
-/// Enters one more dispatch on this thread; returns the new depth.
-static inline intptr_t csd_depth_enter(void) { return ++csd_depth; }
+/// This thread's `csd_depth`.
+static inline intptr_t csd_depth_get(void) { return csd_depth; }
 
-/// Leaves the innermost dispatch on this thread.
-static inline void csd_depth_leave(void) { --csd_depth; }
+/// Sets this thread's `csd_depth`.
+static inline void csd_depth_set(intptr_t depth) { csd_depth = depth; }
 
 /// Takes this thread's spare params buffer, leaving NULL in its place.
 static inline void *_Nullable csd_take_spare(void) {

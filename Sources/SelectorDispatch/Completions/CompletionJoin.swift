@@ -71,6 +71,11 @@ final class CompletionJoin: @unchecked Sendable {
 
   private let selector: String
   private let services: [String]
+  /// The nesting depth of the dispatch that made the join: the caller's
+  /// completion runs at it, wherever it is called from, so that a
+  /// completion that dispatches again nests inside that dispatch (see
+  /// `Nesting`).
+  private let depth = Nesting.current
   private let environment: DispatchEnvironment
   /// Makes a service's completion; it captures nothing of the caller's.
   private let makeCompletion: (@escaping @Sendable (Any) -> Void) -> Any
@@ -207,7 +212,7 @@ final class CompletionJoin: @unchecked Sendable {
         .completionMissedDeadline(
           selector: selector, service: services[slot], deadlineMilliseconds: milliseconds))
     }
-    binding.finish(answers)
+    Nesting.callBack(at: depth) { binding.finish(answers) }
   }
 
   /// Cancels the deadline and calls the caller's completion; reached exactly
@@ -217,6 +222,6 @@ final class CompletionJoin: @unchecked Sendable {
     _ binding: CompletionBinding, _ answers: [Any?], _ deadline: ScheduledAction?
   ) {
     deadline?.cancel()
-    binding.finish(answers)
+    Nesting.callBack(at: depth) { binding.finish(answers) }
   }
 }

@@ -34,9 +34,18 @@ public enum Diagnostic: Sendable, Equatable, CustomStringConvertible {
   /// opinion and are not named.
   case emptyIntersection(selector: String, services: [String], masks: [UInt])
 
+  /// A dispatch of `selector` was refused because it would have run at
+  /// nesting depth `depth`, past ``Dispatcher/maximumNestingDepth``: handlers
+  /// (or their completions) dispatch to each other in a loop, synchronously,
+  /// across `await` or across the bridge that runs a synchronous dispatch's
+  /// async handlers. No handler of the refused dispatch ran; the dispatch
+  /// threw ``DispatchError/nestingTooDeep(selector:limit:)`` to the handler
+  /// that made it, which often cannot pass it on. It names no service.
+  case nestingTooDeep(selector: String, depth: Int)
+
   /// The service the diagnostic is about; for
   /// ``emptyIntersection(selector:services:masks:)``, the first service in
-  /// conflict.
+  /// conflict; for ``nestingTooDeep(selector:depth:)``, an empty string.
   public var service: String {
     switch self {
     case .completionCalledTwice(_, let service), .completionMissedDeadline(_, let service, _),
@@ -44,6 +53,7 @@ public enum Diagnostic: Sendable, Equatable, CustomStringConvertible {
       .asyncHandlerFailed(_, let service, _):
       service
     case .emptyIntersection(_, let services, _): services.first ?? ""
+    case .nestingTooDeep: ""
     }
   }
 
@@ -72,6 +82,10 @@ public enum Diagnostic: Sendable, Equatable, CustomStringConvertible {
         .joined(separator: ", ")
         + " answered \(DispatchError.quote(selector)) with masks whose intersection is empty; "
         + "the answer is nil, so the host uses its default"
+    case .nestingTooDeep(let selector, let depth):
+      "a dispatch of \(DispatchError.quote(selector)) was refused at nesting depth \(depth), "
+        + "past the limit of \(Dispatcher.maximumNestingDepth); no handler of it ran: "
+        + "handlers or their completions probably dispatch to each other in a loop"
     }
   }
 }

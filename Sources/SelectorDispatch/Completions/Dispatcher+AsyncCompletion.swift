@@ -67,20 +67,26 @@ extension Dispatcher {
     join.hold()
     let work = UncheckedBox(value: (started, Array(params.dropLast())))
     let environment = environment
+    // The task's handlers nest inside this dispatch, as they would had it
+    // awaited them: a handler that dispatches this selector again goes one
+    // level deeper per hop, and stops at the limit.
+    let depth = Nesting.current
     AsyncBridge.start(
       UncheckedBox(value: { @AsyncBridge in
         let (started, params) = work.value
-        for (slot, handler) in started {
-          join.armAnswer(slot)
-          let answer = await handler(params)
-          if let failure = answer as? DispatchError {
-            join.answer(nil, at: slot)
-            environment.report(
-              .asyncHandlerFailed(
-                selector: selector, service: snapshot.service(at: slot),
-                reason: failure.attributed(to: snapshot.service(at: slot)).description))
-          } else {
-            join.answer(answer, at: slot)
+        await Nesting.carrying(depth) {
+          for (slot, handler) in started {
+            join.armAnswer(slot)
+            let answer = await handler(params)
+            if let failure = answer as? DispatchError {
+              join.answer(nil, at: slot)
+              environment.report(
+                .asyncHandlerFailed(
+                  selector: selector, service: snapshot.service(at: slot),
+                  reason: failure.attributed(to: snapshot.service(at: slot)).description))
+            } else {
+              join.answer(answer, at: slot)
+            }
           }
         }
         join.release()

@@ -73,10 +73,14 @@ public enum DispatchError: Error, Equatable, CustomStringConvertible {
   case duplicateVocabularyEntry(vocabulary: String, selector: String)
 
   /// A handler dispatched again while ``Dispatcher/maximumNestingDepth``
-  /// dispatches were already running one inside another on this thread.
+  /// dispatches were already running one inside another in its chain:
+  /// synchronously, across `await`, across the bridge that runs a
+  /// synchronous dispatch's async handlers, or from a caller's completion.
   ///
-  /// No handler of `selector` ran. The dispatches around it go on, and see
-  /// this error only if the handler that dispatched passes it on.
+  /// No handler of `selector` ran, and the dispatcher reported
+  /// ``Diagnostic/nestingTooDeep(selector:depth:)``. The dispatches around
+  /// it go on, and see this error only if the handler that dispatched
+  /// passes it on.
   case nestingTooDeep(selector: String, limit: Int)
   /// A synchronous dispatch met a selector that a service handles with an
   /// async handler, and the selector has no completion through which the
@@ -142,7 +146,8 @@ public enum DispatchError: Error, Equatable, CustomStringConvertible {
         + "give each selector one entry"
     case .nestingTooDeep(let selector, let limit):
       return "\(Self.quote(selector)) was dispatched with \(limit) dispatches already running "
-        + "one inside another on this thread, the limit; a handler probably dispatches in a loop"
+        + "one inside another in its chain, the limit; nothing ran; "
+        + "handlers probably dispatch to each other in a loop"
     case .asyncHandlerNeedsAwait(let selector, let service):
       return "service \"\(service)\" handles \(Self.quote(selector)) with an async handler, "
         + "which a synchronous dispatch cannot wait for; nothing ran; "

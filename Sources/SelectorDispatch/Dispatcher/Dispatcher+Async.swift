@@ -162,7 +162,8 @@ extension Dispatcher {
       lookUp(key), selector: key.description, params: params, fold: fold)
   }
 
-  /// Checks the arguments, then calls the handlers one at a time.
+  /// Checks the arguments and the nesting depth, then calls the handlers
+  /// one at a time, at that depth.
   private nonisolated(nonsending) func dispatchAwaiting(
     _ snapshot: Snapshot, selector: String, params: [Any], fold: Fold?
   ) async throws -> Any? {
@@ -173,11 +174,21 @@ extension Dispatcher {
         selector: selector, expected: expected, actual: params.count)
     }
     try snapshot.contract?.check(params, selector: selector)
+    let depth = try Nesting.next(selector, environment: environment)
     let fold = fold ?? snapshot.declaredFold ?? .collect
-    if let completion {
-      return try await awaitJoiningCompletions(
-        completion, snapshot, selector: selector, params: params, fold: fold)
+    return try await Nesting.carrying(depth) {
+      if let completion {
+        return try await awaitJoiningCompletions(
+          completion, snapshot, selector: selector, params: params, fold: fold)
+      }
+      return try await awaitEach(snapshot, selector: selector, params: params, fold: fold)
     }
+  }
+
+  /// Calls the handlers one at a time and folds their answers.
+  private nonisolated(nonsending) func awaitEach(
+    _ snapshot: Snapshot, selector: String, params: [Any], fold: Fold
+  ) async throws -> Any? {
     var folded = Fold.Accumulator(fold, selector: selector, environment: environment)
     // Reading a registration copies it (a retain or two): skipped for
     // selectors whose handlers are all sync.

@@ -267,12 +267,8 @@ public final class Dispatcher: @unchecked Sendable {
       throw DispatchError.arityMismatch(
         selector: snapshot.selector, expected: snapshot.arity, actual: params.count)
     }
-    let depth = csd_depth_enter()
-    defer { csd_depth_leave() }
-    guard depth <= Self.maximumNestingDepth else {
-      throw DispatchError.nestingTooDeep(
-        selector: snapshot.selector, limit: Self.maximumNestingDepth)
-    }
+    let outer = try Nesting.enter(snapshot.selector, environment: environment)
+    defer { Nesting.leave(to: outer) }
     if snapshot.hasAsyncHandlers {
       return .value(
         try runBridging(snapshot, selector: snapshot.selector, params: params, fold: fold))
