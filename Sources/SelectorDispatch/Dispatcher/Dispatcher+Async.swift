@@ -90,6 +90,11 @@ extension Dispatcher {
   /// synchronous function, or name it through its type:
   /// `let dispatch: (String, [Any]) throws -> Any? = dispatcher.dispatch(selector:params:)`.
   ///
+  /// **Nesting.** The dispatch counts against
+  /// ``Dispatcher/maximumNestingDepth`` with the chain it is awaited in
+  /// (a handler that awaits a dispatch goes one level deeper), as do the
+  /// dispatches its handlers make, synchronous or awaited.
+  ///
   /// **Cancellation.** A handler is not started once the task is cancelled:
   /// the dispatch throws `CancellationError`, and handlers already running
   /// finish. A completion join that is cancelled stops waiting at once; the
@@ -102,7 +107,8 @@ extension Dispatcher {
   ///     handler when it has one.
   /// - Returns: The folded answer, or the joined completion value.
   /// - Throws: ``DispatchError`` as the synchronous dispatch does (before
-  ///   any handler runs for a wrong count or type), or `CancellationError`.
+  ///   any handler runs for a wrong count or type, or a chain nested too
+  ///   deep), or `CancellationError`.
   public nonisolated(nonsending) func dispatch(selector: String, params: [Any]) async throws
     -> Any?
   {

@@ -25,9 +25,14 @@ import CSelectorDispatch
 /// thread.
 ///
 /// **Nesting.** A handler may dispatch again, but at most
-/// ``maximumNestingDepth`` dispatches run one inside another on a thread;
+/// ``maximumNestingDepth`` dispatches run one inside another in one chain;
 /// the next throws ``DispatchError/nestingTooDeep(selector:limit:)`` before
-/// any of its handlers runs, instead of overflowing the stack.
+/// any of its handlers runs, and the dispatcher reports
+/// ``Diagnostic/nestingTooDeep(selector:depth:)``. The chain is logical,
+/// not a thread's stack: an awaited dispatch, the async handlers a
+/// synchronous dispatch starts (which run after it returns), the tasks those
+/// handlers create and the caller's completion (whenever a service calls
+/// it) all nest inside the dispatch that led to them.
 ///
 /// **Cost of a change.** Registering, unregistering and declaring only mark
 /// the selectors they touch as changed. The first dispatch of a changed
@@ -36,13 +41,16 @@ import CSelectorDispatch
 /// handlers, with no user code called — and every later dispatch shares
 /// that snapshot until the next change.
 public final class Dispatcher: @unchecked Sendable {
-  /// How many dispatches may run one inside another on one thread (a
-  /// handler that dispatches, whose handlers dispatch, …): 64.
+  /// How many dispatches may run one inside another in one chain (a
+  /// handler that dispatches, whose handlers dispatch, …, synchronously, by
+  /// `await`, through async handlers that a synchronous dispatch started,
+  /// or from a caller's completion): 64.
   ///
   /// Legitimate nesting is a few levels deep; a chain this deep is a loop
   /// of handlers dispatching to each other. Without a limit, such a loop
   /// overflows the stack (at about 5,000 levels on an 8 MB main thread, far
-  /// fewer on a 512 KB secondary thread), which kills the process.
+  /// fewer on a 512 KB secondary thread), which kills the process, or, when
+  /// it hops between tasks, runs and grows for ever.
   public static let maximumNestingDepth = 64
 
   let state: Locked<State>
