@@ -257,4 +257,34 @@ import Testing
     #expect(
       loop.diagnostics.withLock { $0 } == [.nestingTooDeep(selector: Self.fetch, depth: 65)])
   }
+
+  /// An async handler that re-dispatches from a task it creates and does
+  /// not wait for: the task inherits the chain's depth.
+  @Test func aTaskAHandlerCreatesNestsInsideItsDispatch() async throws {
+    let loop = Loop()
+    let dispatcher = Dispatcher()
+    loop.attach(to: dispatcher)
+    try dispatcher.register(
+      service: "spawn",
+      asyncHandlers: [
+        event: { [event, unowned dispatcher] params in
+          guard loop.run("spawn") else { return nil }
+          let params = UncheckedBox(value: params)
+          Task {
+            do {
+              _ = try await dispatcher.dispatch(selector: event, params: params.value)
+            } catch {
+              loop.stop(error)
+            }
+          }
+          return nil
+        }
+      ])
+    _ = try await dispatcher.dispatch(selector: event, params: [0])
+    await loop.stopped.pass()
+    #expect(loop.counts == ["spawn": Dispatcher.maximumNestingDepth])
+    #expect(loop.errors.withLock { $0 } == [.nestingTooDeep(selector: event, limit: 64)])
+    #expect(
+      loop.diagnostics.withLock { $0 } == [.nestingTooDeep(selector: event, depth: 65)])
+  }
 }

@@ -30,9 +30,10 @@ import CSelectorDispatch
 /// any of its handlers runs, and the dispatcher reports
 /// ``Diagnostic/nestingTooDeep(selector:depth:)``. The chain is logical,
 /// not a thread's stack: an awaited dispatch, the async handlers a
-/// synchronous dispatch starts (which run after it returns), the tasks those
-/// handlers create and the caller's completion (whenever a service calls
-/// it) all nest inside the dispatch that led to them.
+/// synchronous dispatch starts (which run after it returns), the tasks
+/// those handlers create (but not detached ones) and the caller's
+/// completion (whenever a service calls it) all nest inside the dispatch
+/// that led to them.
 ///
 /// **Cost of a change.** Registering, unregistering and declaring only mark
 /// the selectors they touch as changed. The first dispatch of a changed

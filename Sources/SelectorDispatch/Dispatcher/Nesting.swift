@@ -11,7 +11,7 @@ import CSelectorDispatch
 /// **Two carriers, one count.** A synchronous dispatch never suspends, so
 /// it keeps its depth in the thread-local `csd_depth` (`CSelectorDispatch`):
 /// a load and two stores. Async code moves between threads, so an awaited
-/// dispatch and a bridge task carry the depth in the task-local ``link``,
+/// dispatch and a bridge task carry the depth in the task-local `link`,
 /// which the handlers they run inherit, and so do the tasks those handlers
 /// create. The two meet where a synchronous dispatch finds no synchronous
 /// dispatch under way on its thread: it starts from the task's depth. A
@@ -41,11 +41,15 @@ enum Nesting {
 
   /// The depth of the awaited dispatch (or bridge task) whose handlers the
   /// current task is running; `nil` outside any.
-  @TaskLocal static var link: Link?
+  ///
+  /// A `let`, not `@TaskLocal static var`: in the standard library of older
+  /// Apple SDKs (such as macOS 13.3's) `@TaskLocal` is a property wrapper,
+  /// whose storage is a mutable global that Swift 6 refuses.
+  static let link = TaskLocal<Link?>(wrappedValue: nil)
 
   /// The depth of the current task's chain; 0 outside any.
   static var taskDepth: Int {
-    csd_links_exist() == 0 ? 0 : link?.depth ?? 0
+    csd_links_exist() == 0 ? 0 : link.get()?.depth ?? 0
   }
 
   /// The depth of the dispatch the caller is running in; 0 outside any.
@@ -63,7 +67,7 @@ enum Nesting {
   nonisolated(nonsending) static func carrying<Result>(
     _ depth: Int, _ body: nonisolated(nonsending) () async throws -> Result
   ) async rethrows -> Result {
-    try await $link.withValue(Link(depth: depth)) { try await body() }
+    try await link.withValue(Link(depth: depth)) { try await body() }
   }
 
   /// The depth of an awaited dispatch the caller makes now.
