@@ -56,6 +56,21 @@ import Testing
     }
 
     var counts: [String: Int] { runs.withLock { $0 } }
+
+    /// Expects the loop to have run `expected` times and to have been
+    /// stopped by the limit, on `selector`, with its error and diagnostic.
+    func expectStopped(
+      on selector: String, after expected: [String: Int],
+      sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+      #expect(counts == expected, sourceLocation: sourceLocation)
+      #expect(
+        errors.withLock { $0 } == [.nestingTooDeep(selector: selector, limit: 64)],
+        sourceLocation: sourceLocation)
+      #expect(
+        diagnostics.withLock { $0 } == [.nestingTooDeep(selector: selector, depth: 65)],
+        sourceLocation: sourceLocation)
+    }
   }
 
   /// A completion for the fetch selector that does nothing.
@@ -140,10 +155,7 @@ import Testing
         }
       ])
     _ = try await dispatcher.dispatch(selector: event, params: [0])
-    #expect(loop.counts == ["loop": Dispatcher.maximumNestingDepth])
-    #expect(loop.errors.withLock { $0 } == [.nestingTooDeep(selector: event, limit: 64)])
-    #expect(
-      loop.diagnostics.withLock { $0 } == [.nestingTooDeep(selector: event, depth: 65)])
+    loop.expectStopped(on: event, after: ["loop": Dispatcher.maximumNestingDepth])
     // The task's depth is back to zero: the next dispatch runs every level again.
     _ = try await dispatcher.dispatch(selector: event, params: [0])
     #expect(loop.counts == ["loop": 2 * Dispatcher.maximumNestingDepth])
@@ -185,10 +197,7 @@ import Testing
     _ = try dispatcher.dispatchSynchronously(selector: Self.fetch, params: [Self.app, Self.ignore])
     await loop.stopped.pass()
     // fetch at depths 1, 3, …, 63; step at 2, 4, …, 64; fetch at 65 refused.
-    #expect(loop.counts == ["fetch": 32, "step": 32])
-    #expect(loop.errors.withLock { $0 } == [.nestingTooDeep(selector: Self.fetch, limit: 64)])
-    #expect(
-      loop.diagnostics.withLock { $0 } == [.nestingTooDeep(selector: Self.fetch, depth: 65)])
+    loop.expectStopped(on: Self.fetch, after: ["fetch": 32, "step": 32])
   }
 
   /// An async handler that synchronously dispatches its own completion
@@ -213,10 +222,8 @@ import Testing
       ])
     _ = try dispatcher.dispatchSynchronously(selector: Self.fetch, params: [Self.app, Self.ignore])
     await loop.stopped.pass()
-    #expect(loop.counts == ["feed": Dispatcher.maximumNestingDepth])
-    #expect(loop.errors.withLock { $0 } == [.nestingTooDeep(selector: Self.fetch, limit: 64)])
+    loop.expectStopped(on: Self.fetch, after: ["feed": Dispatcher.maximumNestingDepth])
     let diagnostics = loop.diagnostics.withLock { $0 }
-    #expect(diagnostics == [.nestingTooDeep(selector: Self.fetch, depth: 65)])
     #expect(diagnostics.first?.description.contains("`\(Self.fetch)`") == true)
     #expect(diagnostics.first?.description.contains("depth 65") == true)
   }
@@ -252,10 +259,7 @@ import Testing
     defer { again.withLock { $0 = nil } }
     _ = try dispatcher.dispatchSynchronously(selector: Self.fetch, params: [Self.app, completion])
     await loop.stopped.pass()
-    #expect(loop.counts == ["completion": Dispatcher.maximumNestingDepth])
-    #expect(loop.errors.withLock { $0 } == [.nestingTooDeep(selector: Self.fetch, limit: 64)])
-    #expect(
-      loop.diagnostics.withLock { $0 } == [.nestingTooDeep(selector: Self.fetch, depth: 65)])
+    loop.expectStopped(on: Self.fetch, after: ["completion": Dispatcher.maximumNestingDepth])
   }
 
   /// An async handler that re-dispatches from a task it creates and does
@@ -282,9 +286,6 @@ import Testing
       ])
     _ = try await dispatcher.dispatch(selector: event, params: [0])
     await loop.stopped.pass()
-    #expect(loop.counts == ["spawn": Dispatcher.maximumNestingDepth])
-    #expect(loop.errors.withLock { $0 } == [.nestingTooDeep(selector: event, limit: 64)])
-    #expect(
-      loop.diagnostics.withLock { $0 } == [.nestingTooDeep(selector: event, depth: 65)])
+    loop.expectStopped(on: event, after: ["spawn": Dispatcher.maximumNestingDepth])
   }
 }

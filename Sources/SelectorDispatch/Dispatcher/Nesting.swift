@@ -70,16 +70,18 @@ enum Nesting {
     try await link.withValue(Link(depth: depth)) { try await body() }
   }
 
-  /// The depth of an awaited dispatch the caller makes now.
+  /// The depth of a dispatch the caller makes now: awaited, or (through
+  /// ``enter(_:environment:)``) synchronous.
   ///
   /// - Throws: ``DispatchError/nestingTooDeep(selector:limit:)`` past the
   ///   limit, after reporting ``Diagnostic/nestingTooDeep(selector:depth:)``.
-  static func next(_ selector: String, environment: DispatchEnvironment)
+  @inline(__always)
+  static func next(_ selector: @autoclosure () -> String, environment: DispatchEnvironment)
     throws(DispatchError) -> Int
   {
     let depth = current + 1
     guard depth <= Dispatcher.maximumNestingDepth else {
-      throw refuse(selector, depth: depth, environment: environment)
+      throw refuse(selector(), depth: depth, environment: environment)
     }
     return depth
   }
@@ -93,11 +95,7 @@ enum Nesting {
     throws(DispatchError) -> Int
   {
     let outer = csd_depth_get()
-    let depth = (outer != 0 ? outer : taskDepth) + 1
-    guard depth <= Dispatcher.maximumNestingDepth else {
-      throw refuse(selector(), depth: depth, environment: environment)
-    }
-    csd_depth_set(depth)
+    csd_depth_set(try next(selector(), environment: environment))
     return outer
   }
 
