@@ -48,7 +48,10 @@ let package = Package(
       path: "Examples/SceneDelegateExample"),
     .testTarget(
       name: "SelectorDispatchTests",
-      dependencies: ["SelectorDispatch", "SelectorDispatchTesting", "selector-dispatch"]
+      // The executables, so that the tests can run them.
+      dependencies: [
+        "SelectorDispatch", "SelectorDispatchTesting", "selector-dispatch", "AsyncServicesExample",
+      ]
     ),
     // `swift run -c release DispatchBenchmarks`; see BENCHMARKS.md.
     .executableTarget(

@@ -1,7 +1,7 @@
 import Dispatch
 import SelectorDispatch
 
-/// The `await dispatch` rows, next to the synchronous `dispatch: String
+/// The `answer(to:)` rows, next to the synchronous `dispatch: String
 /// literal` rows at the same N: the same table and fold (`any`), awaited.
 ///
 /// The harness is synchronous. Each batch of events runs in one task
@@ -12,8 +12,8 @@ import SelectorDispatch
 enum AsyncScenarios {
   static func rows(_ n: Int) -> [(String, () -> Scenario)] {
     [
-      ("await dispatch: sync handlers N=\(n)", { awaitingSyncHandlers(n) }),
-      ("await dispatch: async handlers N=\(n)", { awaitingAsyncHandlers(n) }),
+      ("answer(to:): sync handlers    N=\(n)", { awaitingSyncHandlers(n) }),
+      ("answer(to:): async handlers    N=\(n)", { awaitingAsyncHandlers(n) }),
     ]
   }
 
@@ -22,7 +22,7 @@ enum AsyncScenarios {
     let counters = Counters(handlers: n)
     let dispatcher = Scenarios.packageDispatcher(n, counters)
     return Scenario(
-      name: "await dispatch: sync handlers", handlers: n, unit: .event, counters: counters
+      name: "answer(to:): sync handlers", handlers: n, unit: .event, counters: counters
     ) { count in
       awaitLaunches(count, on: dispatcher)
     }
@@ -46,7 +46,7 @@ enum AsyncScenarios {
       }
     }
     return Scenario(
-      name: "await dispatch: async handlers", handlers: n, unit: .event, counters: counters
+      name: "answer(to:): async handlers", handlers: n, unit: .event, counters: counters
     ) { count in
       awaitLaunches(count, on: dispatcher)
     }
@@ -62,8 +62,8 @@ enum AsyncScenarios {
       var launched = 0
       for _ in 0..<count {
         do {
-          let answer = try await dispatcher.dispatch(
-            selector: "application:didFinishLaunchingWithOptions:", params: [app, launchOptions],
+          let answer = try await dispatcher.answer(
+            to: "application:didFinishLaunchingWithOptions:", params: [app, launchOptions],
             fold: .any)
           if answer as? Bool == true { launched += 1 }
         } catch {

@@ -41,8 +41,8 @@ import Testing
     let dispatcher = Dispatcher(vocabulary: .applicationDelegate, clock: FakeClock())
     let feed = FeedService()
     try feed.register(on: dispatcher)
-    _ = try await dispatcher.dispatch(selector: Self.background, params: [Self.app])
-    let result = try await dispatcher.dispatch(selector: Self.fetch, params: [Self.app])
+    _ = try await dispatcher.answer(to: Self.background, params: [Self.app])
+    let result = try await dispatcher.answer(to: Self.fetch, params: [Self.app])
     #expect(result as? BackgroundFetchResult == .newData)
     #expect(feed.events == ["background", "fetch.start", "fetch.end"])
     #expect(feed.refreshes == 1)
@@ -52,7 +52,7 @@ import Testing
     let dispatcher = Dispatcher(vocabulary: .applicationDelegate, clock: FakeClock())
     let feed = FeedService()
     try await feed.register(on: dispatcher)
-    let result = try await dispatcher.dispatch(selector: Self.fetch, params: [Self.app])
+    let result = try await dispatcher.answer(to: Self.fetch, params: [Self.app])
     #expect(result as? BackgroundFetchResult == .newData)
     #expect(await feed.refreshes == 1, "its async handler hopped to the main actor")
   }
@@ -77,18 +77,18 @@ import Testing
     let log = CallLog()
     let dispatcher = Dispatcher(vocabulary: .applicationDelegate, clock: FakeClock())
     try dispatcher.register(Mixed(log: log))
-    _ = try dispatcher.dispatchSynchronously(selector: Self.background, params: [Self.app])
-    let fetched = try await dispatcher.dispatch(selector: Self.fetch, params: [Self.app])
+    _ = try dispatcher.dispatch(selector: Self.background, params: [Self.app])
+    let fetched = try await dispatcher.answer(to: Self.fetch, params: [Self.app])
     #expect(fetched as? BackgroundFetchResult == .failed)
     #expect(log.entries == ["sync.background", "async.fetch"])
     let url = try #require(URL(string: "demo://x"))
     let open = "application:openURL:options:"
     #expect(throws: DispatchError.asyncHandlerNeedsAwait(selector: open, service: "Mixed")) {
-      try dispatcher.dispatchSynchronously(
+      try dispatcher.dispatch(
         selector: open, params: [Self.app, url, [String: Any]()])
     }
     #expect(
-      try await dispatcher.dispatch(selector: open, params: [Self.app, url, [String: Any]()])
+      try await dispatcher.answer(to: open, params: [Self.app, url, [String: Any]()])
         as? Bool == true)
     #expect(log.entries.last == "async.open demo://x")
   }
@@ -132,25 +132,33 @@ import Testing
     func refresh() async -> Bool { true }
   }
 
-  @Test func asyncHandlerReturnsTheCompletionValue() async throws {
+  @Test func bothFormsOfACompletionSelectorJoinTheAnswers() async throws {
     let feed = Feed()
     let uiApp = DispatcherAsyncCompletionTests.NSObjectLike()
-    let fetch = "application:performFetchWithCompletionHandler:"
+    let userInfo: [AnyHashable: Any] = ["aps": ["content-available": 1]]
+    let probe = CompletionProbe<BackgroundFetchResult>()
+    let completion = probe.handler
+    let push = "application:didReceiveRemoteNotification:fetchCompletionHandler:"
     let app = Dispatcher(vocabulary: .applicationDelegate)
     try app.register(
       service: "feed",
       asyncHandlers: [
-        fetch: { _ in await feed.refresh() ? BackgroundFetchResult.newData : .noData }
+        push: { _ in await feed.refresh() ? BackgroundFetchResult.newData : .noData }
       ])
     try app.register(
       service: "mail",
       handlers: [
-        fetch: { params in
-          (params[1] as? (BackgroundFetchResult) -> Void)?(.noData)
+        push: { params in
+          (params[2] as? (BackgroundFetchResult) -> Void)?(.noData)
           return nil
         }
       ])
-    let result = try await app.dispatch(selector: fetch, params: [uiApp])  // no completion
+
+    _ = try app.dispatch(selector: push, params: [uiApp, userInfo, completion])
+    #expect(await probe.firstValue() == .newData)
+
+    let result = try await app.answer(to: push, params: [uiApp, userInfo])
     #expect(result as? BackgroundFetchResult == .newData)
+    #expect(try probe.requireCalledOnce() == .newData)
   }
 }

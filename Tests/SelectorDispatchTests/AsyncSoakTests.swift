@@ -48,7 +48,7 @@ import Testing
           var churnCalls = 0
           for _ in 0..<perTask {
             guard
-              let answers = try? await dispatcher.dispatch(selector: event, params: [0]) as? [Any?]
+              let answers = try? await dispatcher.answer(to: event, params: [0]) as? [Any?]
             else { continue }
             let names = answers.compactMap { $0 as? String }
             churnCalls += names.count { $0.hasPrefix("churn") }

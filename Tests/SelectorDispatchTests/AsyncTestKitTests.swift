@@ -25,7 +25,7 @@ import Testing
       service: "async",
       asyncHandlers: [Self.fetch: gate.handler(answering: BackgroundFetchResult.newData)])
     let probe = CompletionProbe<BackgroundFetchResult>()
-    _ = try dispatcher.dispatchSynchronously(
+    _ = try dispatcher.dispatch(
       selector: Self.fetch, params: [Self.app, probe.handler])
     #expect(recorder.services(thatSaw: Self.fetch) == ["sync"])
     gate.open()

@@ -65,13 +65,74 @@ import Testing
           return BackgroundFetchResult.newData
         }
       ])
-    let result = try await dispatcher.dispatch(selector: Self.fetch, params: [Self.app])
+    let result = try await dispatcher.answer(to: Self.fetch, params: [Self.app])
     #expect(result as? BackgroundFetchResult == .newData)
     #expect(log.entries == ["sync", "async(1 param)"], "the async handler got no completion")
-    await #expect(throws: DispatchError.arityMismatch(selector: Self.fetch, expected: 1, actual: 2))
-    {
-      try await dispatcher.dispatch(
-        selector: Self.fetch, params: [Self.app, { (_: BackgroundFetchResult) in }])
+  }
+
+  // MARK: One contract per spelling
+
+  /// The params a UIKit delegate method has, completion included, go to the
+  /// synchronous dispatch, which an `async` function calls with `try` alone.
+  @Test func anAsyncFunctionCallsTheSynchronousDispatchWithTheCompletion() async throws {
+    let log = CallLog()
+    let dispatcher = Dispatcher(vocabulary: .applicationDelegate, clock: FakeClock())
+    try dispatcher.register(
+      service: "mail",
+      handlers: [Self.fetch: Self.answering(BackgroundFetchResult.noData, log, "mail")])
+    try dispatcher.register(
+      service: "feed",
+      asyncHandlers: [
+        Self.fetch: { params in
+          log.record("feed(\(params.count) param)")
+          return BackgroundFetchResult.newData
+        }
+      ])
+    let probe = CompletionProbe<BackgroundFetchResult>()
+    let answer = try dispatcher.dispatch(selector: Self.fetch, params: [Self.app, probe.handler])
+    #expect(answer == nil)
+    #expect(await probe.firstValue() == .newData, "joined: one service had new data")
+    #expect(try probe.requireCalledOnce() == .newData)
+    #expect(log.entries == ["mail", "feed(1 param)"])
+  }
+
+  /// Given the completion too, the awaited form runs nothing, never calls
+  /// it, and says which form takes it.
+  @Test func theAwaitedFormRefusesTheCompletionAndNamesTheFormThatTakesIt() async throws {
+    let log = CallLog()
+    let dispatcher = Dispatcher(vocabulary: .applicationDelegate, clock: FakeClock())
+    try dispatcher.register(
+      service: "mail",
+      handlers: [Self.fetch: Self.answering(BackgroundFetchResult.noData, log, "mail")])
+    let probe = CompletionProbe<BackgroundFetchResult>()
+    let refusal = DispatchError.awaitedArityMismatch(selector: Self.fetch, expected: 1, actual: 2)
+    await #expect(throws: refusal) {
+      try await dispatcher.answer(to: Self.fetch, params: [Self.app, probe.handler])
+    }
+    #expect(log.entries.isEmpty)
+    #expect(probe.callCount == 0)
+    #expect(
+      refusal.description
+        == "`\(Self.fetch)` takes 1 argument without its completion handler when awaited "
+        + "(one per ':' but the last), but 2 were given; "
+        + "to pass the completion handler, call dispatch(selector:params:) instead")
+  }
+
+  /// Any other wrong count under a completion selector is counted without
+  /// the completion, too: the message never says one argument per ':'.
+  @Test func theAwaitedFormCountsTheArgumentsWithoutTheCompletion() async throws {
+    let dispatcher = Dispatcher(vocabulary: .applicationDelegate, clock: FakeClock())
+    try dispatcher.register(service: "silent", handlers: [Self.fetch: { _ in nil }])
+    let refusal = DispatchError.awaitedArityMismatch(selector: Self.fetch, expected: 1, actual: 0)
+    await #expect(throws: refusal) {
+      try await dispatcher.answer(to: Self.fetch, params: [])
+    }
+    #expect(
+      refusal.description
+        == "`\(Self.fetch)` takes 1 argument without its completion handler when awaited "
+        + "(one per ':' but the last), but 0 were given")
+    await #expect(throws: refusal) {
+      try await dispatcher.answer(to: try SelectorKey(Self.fetch), params: [])
     }
   }
 
@@ -86,7 +147,7 @@ import Testing
           return nil
         }
       ])
-    let result = try await dispatcher.dispatch(selector: Self.fetch, params: [Self.app])
+    let result = try await dispatcher.answer(to: Self.fetch, params: [Self.app])
     #expect(result as? BackgroundFetchResult == .failed)
   }
 
@@ -102,8 +163,8 @@ import Testing
           ["k": "sync", "s": 2] as [AnyHashable: Any]?, CallLog(), "second")
       ])
     let reply = try #require(
-      try await dispatcher.dispatch(
-        selector: Self.watch, params: [Self.app, nil as [String: Any]? as Any])
+      try await dispatcher.answer(
+        to: Self.watch, params: [Self.app, nil as [String: Any]? as Any])
         as? [AnyHashable: Any]?)
     #expect(reply?["k"] as? String == "async", "the earlier service wins")
     #expect(reply?.count == 3)
@@ -119,7 +180,7 @@ import Testing
     try dispatcher.register(
       service: "async", asyncHandlers: [Self.fetch: { _ in BackgroundFetchResult.newData }])
     let task = Task {
-      try await dispatcher.dispatch(selector: Self.fetch, params: [Self.app])
+      try await dispatcher.answer(to: Self.fetch, params: [Self.app])
         as? BackgroundFetchResult
     }
     while clock.pending == 0 { await Task.yield() }  // the join is sealed
@@ -145,7 +206,7 @@ import Testing
         }
       ])
     let task = Task {
-      try await dispatcher.dispatch(selector: Self.fetch, params: [Self.app])
+      try await dispatcher.answer(to: Self.fetch, params: [Self.app])
         as? BackgroundFetchResult
     }
     while clock.pending == 0 { await Task.yield() }
@@ -174,7 +235,7 @@ import Testing
         Self.watch: Self.answering(["k": "sync", "s": 1] as [AnyHashable: Any]?, log, "sync")
       ])
     let probe = CompletionProbe<[AnyHashable: Any]?>()
-    let answer = try dispatcher.dispatchSynchronously(
+    let answer = try dispatcher.dispatch(
       selector: Self.watch, params: [Self.app, nil as [String: Any]? as Any, probe.handler])
     #expect(answer == nil)
     #expect(log.entries == ["sync"], "sync handlers ran during the dispatch")
@@ -201,7 +262,7 @@ import Testing
       service: "slow",
       asyncHandlers: [Self.fetch: gate.handler(answering: BackgroundFetchResult.newData)])
     let probe = CompletionProbe<BackgroundFetchResult>()
-    _ = try dispatcher.dispatchSynchronously(
+    _ = try dispatcher.dispatch(
       selector: Self.fetch, params: [Self.app, probe.handler])
     await gate.arrival()
     clock.advance(by: .seconds(25))
@@ -229,7 +290,7 @@ import Testing
         }
       ]))
     let probe = CompletionProbe<BackgroundFetchResult>()
-    _ = try dispatcher.dispatchSynchronously(
+    _ = try dispatcher.dispatch(
       selector: Self.fetch, params: [Self.app, probe.handler])
     #expect(await probe.firstValue() == .noData)
     await diagnostics.atLeast(1)

@@ -28,7 +28,7 @@ import Testing
     try dispatcher.register(
       service: "c", priority: 5, handlers: [Self.event: log.handler("c", answer: "c")])
     let answers = try #require(
-      try await dispatcher.dispatch(selector: Self.event, params: [0]) as? [Any?])
+      try await dispatcher.answer(to: Self.event, params: [0]) as? [Any?])
     #expect(answers.map { $0 as? String } == ["a", "b", "c", "d"])
     #expect(log.entries == ["a", "b", "c", "d"])
   }
@@ -82,9 +82,9 @@ import Testing
           handlers: [Self.event: asyncLog.handler("s\(index)", answer: answer(value))])
       }
     }
-    let expected = try sync.dispatchSynchronously(
+    let expected = try sync.dispatch(
       selector: Self.event, params: [0], fold: test.fold)
-    let awaited = try await mixed.dispatch(selector: Self.event, params: [0], fold: test.fold)
+    let awaited = try await mixed.answer(to: Self.event, params: [0], fold: test.fold)
     #expect(String(describing: awaited) == String(describing: expected))
     #expect(asyncLog.entries == syncLog.entries)
     #expect(asyncLog.entries.count == test.called)
@@ -102,7 +102,7 @@ import Testing
       throws: DispatchError.resultTypeMismatch(
         selector: Self.event, service: "bad", expected: "Bool or nil", actual: "String")
     ) {
-      try await dispatcher.dispatch(selector: Self.event, params: [0], fold: .all)
+      try await dispatcher.answer(to: Self.event, params: [0], fold: .all)
     }
     #expect(log.entries == ["bad", "good"])
   }
@@ -115,17 +115,17 @@ import Testing
     let dispatcher = Dispatcher(vocabulary: payments)
     try dispatcher.register(service: "s", asyncHandlers: ["pay:": Self.async(log, "s")])
     await #expect(throws: DispatchError.arityMismatch(selector: "pay:", expected: 1, actual: 2)) {
-      try await dispatcher.dispatch(selector: "pay:", params: ["a", "b"])
+      try await dispatcher.answer(to: "pay:", params: ["a", "b"])
     }
     await #expect(
       throws: DispatchError.argumentTypeMismatch(
         selector: "pay:", index: 0, expected: "String", actual: "Int")
     ) {
-      try await dispatcher.dispatch(selector: "pay:", params: [1])
+      try await dispatcher.answer(to: "pay:", params: [1])
     }
     #expect(log.entries.isEmpty)
-    _ = try await dispatcher.dispatch(try SelectorKey("pay:"), params: ["a"])
-    _ = try await dispatcher.dispatch(try SelectorKey("pay:"), params: ["a"], fold: .collect)
+    _ = try await dispatcher.answer(to: try SelectorKey("pay:"), params: ["a"])
+    _ = try await dispatcher.answer(to: try SelectorKey("pay:"), params: ["a"], fold: .collect)
     #expect(log.entries == ["s", "s"])
   }
 
@@ -141,7 +141,7 @@ import Testing
       try dispatcher.dispatch(try SelectorKey(Self.event), params: [0], fold: .any)
     }
     #expect(log.entries.isEmpty, "nothing ran, nothing was fired and forgotten")
-    #expect(refusal.description.contains("try await dispatcher.dispatch"))
+    #expect(refusal.description.contains("try await dispatcher.answer(to:params:)"))
     #expect(dispatcher.unregister(service: "later"))
     _ = try dispatcher.dispatch(selector: Self.event, params: [0])
     #expect(log.entries == ["first"])
@@ -164,7 +164,7 @@ import Testing
     try dispatcher.register(service: "sync", handlers: [Self.event: log.handler("sync")])
     try dispatcher.register(
       service: "async", priority: -1, asyncHandlers: [Self.event: Self.async(log, "async")])
-    let task = Task { _ = try await dispatcher.dispatch(selector: Self.event, params: [0]) }
+    let task = Task { _ = try await dispatcher.answer(to: Self.event, params: [0]) }
     await gate.arrival()
     task.cancel()
     gate.open()
@@ -179,7 +179,7 @@ import Testing
     let gate = Gate()
     let task = Task {
       await gate.pass()
-      _ = try await dispatcher.dispatch(selector: Self.event, params: [0])
+      _ = try await dispatcher.answer(to: Self.event, params: [0])
     }
     task.cancel()
     gate.open()
@@ -218,7 +218,7 @@ import Testing
       asyncHandlers: ["other:": { _ in nil }])
     try dispatcher.register(
       service: "a", asyncHandlers: [Self.event: Self.recordingThreads(asyncOnMain, main: main)])
-    _ = try await dispatcher.dispatch(selector: Self.event, params: [0])
+    _ = try await dispatcher.answer(to: Self.event, params: [0])
     #expect(syncOnMain.withLock { $0 } == [true])
     #expect(asyncOnMain.withLock { $0 } == [true])
   }
@@ -229,7 +229,7 @@ import Testing
     let dispatcher = Dispatcher()
     try dispatcher.register(
       service: "a", asyncHandlers: [Self.event: Self.recordingThreads(onMain, main: main)])
-    _ = try await dispatcher.dispatch(selector: Self.event, params: [0])
+    _ = try await dispatcher.answer(to: Self.event, params: [0])
     #expect(onMain.withLock { $0 } == [false])
   }
 
@@ -241,7 +241,7 @@ import Testing
     #expect(dispatcher.responds(to: Self.event))
     #expect(dispatcher.unregister(service: "a"))
     #expect(!dispatcher.responds(to: Self.event))
-    _ = try dispatcher.dispatchSynchronously(selector: Self.event, params: [0])
+    _ = try dispatcher.dispatch(selector: Self.event, params: [0])
     #expect(log.entries.isEmpty)
   }
 }

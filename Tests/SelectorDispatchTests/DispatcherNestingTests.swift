@@ -147,17 +147,17 @@ import Testing
         event: { [event, unowned dispatcher] params in
           guard loop.run("loop") else { return nil }
           do {
-            _ = try await dispatcher.dispatch(selector: event, params: params)
+            _ = try await dispatcher.answer(to: event, params: params)
           } catch {
             loop.stop(error)
           }
           return nil
         }
       ])
-    _ = try await dispatcher.dispatch(selector: event, params: [0])
+    _ = try await dispatcher.answer(to: event, params: [0])
     loop.expectStopped(on: event, after: ["loop": Dispatcher.maximumNestingDepth])
     // The task's depth is back to zero: the next dispatch runs every level again.
-    _ = try await dispatcher.dispatch(selector: event, params: [0])
+    _ = try await dispatcher.answer(to: event, params: [0])
     #expect(loop.counts == ["loop": 2 * Dispatcher.maximumNestingDepth])
   }
 
@@ -174,7 +174,7 @@ import Testing
         Self.fetch: { [event, unowned dispatcher] _ in
           guard loop.run("fetch") else { return nil }
           do {
-            _ = try await dispatcher.dispatch(selector: event, params: [0])
+            _ = try await dispatcher.answer(to: event, params: [0])
           } catch {
             loop.stop(error)
           }
@@ -194,7 +194,7 @@ import Testing
           return nil
         }
       ])
-    _ = try dispatcher.dispatchSynchronously(selector: Self.fetch, params: [Self.app, Self.ignore])
+    _ = try dispatcher.dispatch(selector: Self.fetch, params: [Self.app, Self.ignore])
     await loop.stopped.pass()
     // fetch at depths 1, 3, …, 63; step at 2, 4, …, 64; fetch at 65 refused.
     loop.expectStopped(on: Self.fetch, after: ["fetch": 32, "step": 32])
@@ -212,7 +212,7 @@ import Testing
         Self.fetch: { [unowned dispatcher] _ in
           guard loop.run("feed") else { return nil }
           do {
-            _ = try dispatcher.dispatchSynchronously(
+            _ = try dispatcher.dispatch(
               selector: Self.fetch, params: [Self.app, Self.ignore])
           } catch {
             loop.stop(error)
@@ -220,7 +220,7 @@ import Testing
           return BackgroundFetchResult.noData
         }
       ])
-    _ = try dispatcher.dispatchSynchronously(selector: Self.fetch, params: [Self.app, Self.ignore])
+    _ = try dispatcher.dispatch(selector: Self.fetch, params: [Self.app, Self.ignore])
     await loop.stopped.pass()
     loop.expectStopped(on: Self.fetch, after: ["feed": Dispatcher.maximumNestingDepth])
     let diagnostics = loop.diagnostics.withLock { $0 }
@@ -257,7 +257,7 @@ import Testing
     }
     again.withLock { $0 = completion }
     defer { again.withLock { $0 = nil } }
-    _ = try dispatcher.dispatchSynchronously(selector: Self.fetch, params: [Self.app, completion])
+    _ = try dispatcher.dispatch(selector: Self.fetch, params: [Self.app, completion])
     await loop.stopped.pass()
     loop.expectStopped(on: Self.fetch, after: ["completion": Dispatcher.maximumNestingDepth])
   }
@@ -276,7 +276,7 @@ import Testing
           let params = UncheckedBox(value: params)
           Task {
             do {
-              _ = try await dispatcher.dispatch(selector: event, params: params.value)
+              _ = try await dispatcher.answer(to: event, params: params.value)
             } catch {
               loop.stop(error)
             }
@@ -284,7 +284,7 @@ import Testing
           return nil
         }
       ])
-    _ = try await dispatcher.dispatch(selector: event, params: [0])
+    _ = try await dispatcher.answer(to: event, params: [0])
     await loop.stopped.pass()
     loop.expectStopped(on: event, after: ["spawn": Dispatcher.maximumNestingDepth])
   }

@@ -273,7 +273,7 @@ import Testing
           var seen = 0
           for _ in 0..<perThread {
             let answers =
-              (try? dispatcher.dispatchSynchronously(
+              (try? dispatcher.dispatch(
                 selector: background, params: [0], fold: .collect))
               as? [Any?] ?? []
             let order = answers.map { $0 as? Int ?? -99 }
@@ -323,7 +323,7 @@ import Testing
     // Every call of a churning handler is in exactly one dispatch's answers.
     #expect(churned.withLock { $0 } == churnedSeen.seen)
     // After the churn, exactly the stable service remains.
-    _ = try dispatcher.dispatchSynchronously(selector: background, params: [0])
+    _ = try dispatcher.dispatch(selector: background, params: [0])
     #expect(stable.withLock { $0 } == threads * perThread + 1)
   }
 
@@ -337,7 +337,7 @@ import Testing
       }
     }
     let answers = try #require(
-      try dispatcher.dispatchSynchronously(selector: "ping", params: []) as? [Any?])
+      try dispatcher.dispatch(selector: "ping", params: []) as? [Any?])
     #expect(answers.count == 200)
   }
 }

@@ -5,9 +5,9 @@ import Testing
 /// Foundation has no `Process` on iOS, tvOS, watchOS or visionOS, so there
 /// the suite is disabled and `run` is compiled without it (PLATFORMS.md).
 #if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
-  private let canRunProcesses = false
+  let canRunProcesses = false
 #else
-  private let canRunProcesses = true
+  let canRunProcesses = true
 #endif
 
 /// End-to-end tests of the `selector-dispatch` executable: each runs the

@@ -146,7 +146,7 @@ import Testing
       group.addTask {
         var counts: [Int] = []
         for _ in 0..<3_000 {
-          let answers = try? dispatcher.dispatchSynchronously(selector: selector, params: [])
+          let answers = try? dispatcher.dispatch(selector: selector, params: [])
           counts.append((answers as? [Any?])?.count ?? -1)
         }
         return counts
@@ -162,7 +162,7 @@ import Testing
     }
     #expect(counts.count == 3_000)
     #expect(counts.allSatisfy { $0 == 0 || $0 == 4 })
-    let final = try dispatcher.dispatchSynchronously(selector: selector, params: []) as? [Any?]
+    let final = try dispatcher.dispatch(selector: selector, params: []) as? [Any?]
     #expect(final?.count == 4)
   }
 

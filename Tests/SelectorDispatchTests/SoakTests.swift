@@ -51,7 +51,7 @@ import Testing
           var churnCalls = 0
           for _ in 0..<perThread {
             guard
-              let answers = try? dispatcher.dispatchSynchronously(selector: event, params: [0])
+              let answers = try? dispatcher.dispatch(selector: event, params: [0])
                 as? [Any?]
             else { continue }
             churnCalls += answers.count { ($0 as? String)?.hasPrefix("churn") == true }

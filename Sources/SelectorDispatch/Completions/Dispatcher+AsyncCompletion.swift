@@ -1,5 +1,5 @@
 extension Dispatcher {
-  /// `await dispatch` of a selector with a completion handler: sync
+  /// `answer(to:)` of a selector with a completion handler: sync
   /// services get their own completion, async ones are awaited and their
   /// return is their answer, and the joined value is returned.
   nonisolated(nonsending) func awaitJoiningCompletions(

@@ -18,6 +18,14 @@ public enum DispatchError: Error, Equatable, CustomStringConvertible {
   /// The number of parameters differs from the selector's arity.
   case arityMismatch(selector: String, expected: Int, actual: Int)
 
+  /// ``Dispatcher/answer(to:params:fold:)-(String,_,_)`` was given a number of
+  /// parameters other than the selector's arity less its completion handler,
+  /// for a selector with one: typically the completion itself, which only
+  /// the synchronous ``Dispatcher/dispatch(selector:params:)`` takes.
+  ///
+  /// `expected` counts the parameters without the completion. Nothing ran.
+  case awaitedArityMismatch(selector: String, expected: Int, actual: Int)
+
   /// A parameter has the wrong type for the selector's declared signature.
   ///
   /// The dispatcher throws this before any handler runs, so a completion
@@ -84,8 +92,8 @@ public enum DispatchError: Error, Equatable, CustomStringConvertible {
   case nestingTooDeep(selector: String, limit: Int)
   /// A synchronous dispatch met a selector that a service handles with an
   /// async handler, and the selector has no completion through which the
-  /// async answer could arrive later. Nothing ran; `await` the dispatch
-  /// instead.
+  /// async answer could arrive later. Nothing ran; await
+  /// ``Dispatcher/answer(to:params:fold:)-(String,_,_)`` instead.
   case asyncHandlerNeedsAwait(selector: String, service: String)
 
   /// Two vocabularies being merged both declare the selector.
@@ -113,6 +121,13 @@ public enum DispatchError: Error, Equatable, CustomStringConvertible {
     case .arityMismatch(let selector, let expected, let actual):
       return "\(Self.quote(selector)) takes \(Self.count(expected, "argument")) "
         + "(one per ':'), but \(Self.count(actual, "was", plural: "were")) given"
+    case .awaitedArityMismatch(let selector, let expected, let actual):
+      let hint =
+        actual == expected + 1
+        ? "; to pass the completion handler, call dispatch(selector:params:) instead" : ""
+      return "\(Self.quote(selector)) takes \(Self.count(expected, "argument")) "
+        + "without its completion handler when awaited (one per ':' but the last), "
+        + "but \(Self.count(actual, "was", plural: "were")) given\(hint)"
     case .argumentTypeMismatch(let selector, let index, let expected, let actual):
       return "argument \(index) of \(Self.quote(selector)) must be \(expected), "
         + "but \(actual) was given"
@@ -151,7 +166,7 @@ public enum DispatchError: Error, Equatable, CustomStringConvertible {
     case .asyncHandlerNeedsAwait(let selector, let service):
       return "service \"\(service)\" handles \(Self.quote(selector)) with an async handler, "
         + "which a synchronous dispatch cannot wait for; nothing ran; "
-        + "use `try await dispatcher.dispatch(...)`"
+        + "await its answer with `try await dispatcher.answer(to:params:)`"
     case .selectorInBothVocabularies(let selector, let first, let second):
       return "vocabularies \"\(first)\" and \"\(second)\" both declare \(Self.quote(selector)); "
         + "a merged vocabulary declares each selector once, so remove it from one of them"

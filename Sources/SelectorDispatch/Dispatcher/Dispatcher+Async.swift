@@ -74,21 +74,33 @@ extension Dispatcher {
 
   // MARK: Awaiting a dispatch
 
-  /// Dispatches an event, awaiting async handlers, with the selector's
-  /// declared fold, or ``Fold/collect`` when it was not declared.
+  /// Dispatches an event and awaits its answer: every handler, sync or
+  /// async, runs one after another, and for a selector with a completion
+  /// handler the joined completion value is returned.
   ///
-  /// Every handler runs one after another in the usual order, on the
-  /// caller's isolation: awaited from the main actor, sync handlers (and
-  /// async handlers with no isolation of their own) run on the main actor.
-  /// For a selector with a completion handler, pass the parameters
-  /// *without* the completion: the result is the value the completion would
+  /// This is the awaited form of ``dispatch(selector:params:)``, named
+  /// apart from it because the two take different parameters: for a
+  /// selector with a completion handler, pass the parameters *without* the
+  /// completion, as Swift's `async` import of the delegate method has them
+  /// (`application(_:didReceiveRemoteNotification:) async -> UIBackgroundFetchResult`
+  /// has no completion handler). The result is the value the completion would
   /// have received, joined from every service's answer (a sync service's by
-  /// its completion, an async one's by its return).
+  /// its completion, an async one's by its return). To pass a completion,
+  /// call the synchronous ``dispatch(selector:params:)`` instead, from
+  /// synchronous or `async` code alike.
   ///
-  /// In an `async` function Swift picks this overload for a call with no
-  /// `await`; to call the synchronous one from there, call it from a
-  /// synchronous function, or name it through its type:
-  /// `let dispatch: (String, [Any]) throws -> Any? = dispatcher.dispatch(selector:params:)`.
+  /// ```swift
+  /// // func application(
+  /// //   _ application: UIApplication, didReceiveRemoteNotification userInfo: [AnyHashable: Any]
+  /// // ) async -> UIBackgroundFetchResult
+  /// let result = try await dispatcher.answer(
+  ///   to: "application:didReceiveRemoteNotification:fetchCompletionHandler:",
+  ///   params: [application, userInfo])
+  /// ```
+  ///
+  /// Handlers run in the usual order, on the caller's isolation: awaited
+  /// from the main actor, sync handlers (and async handlers with no
+  /// isolation of their own) run on the main actor.
   ///
   /// **Nesting.** The dispatch counts against
   /// ``Dispatcher/maximumNestingDepth`` with the chain it is awaited in
@@ -105,65 +117,39 @@ extension Dispatcher {
   ///   - selector: The selector, such as `application:performFetchWithCompletionHandler:`.
   ///   - params: One parameter per `:` in the selector, less the completion
   ///     handler when it has one.
+  ///   - fold: How to combine the answers; `nil` (the default) means the
+  ///     selector's declared fold, or ``Fold/collect`` when it was not
+  ///     declared.
   /// - Returns: The folded answer, or the joined completion value.
   /// - Throws: ``DispatchError`` as the synchronous dispatch does (before
   ///   any handler runs for a wrong count or type, or a chain nested too
-  ///   deep), or `CancellationError`.
-  public nonisolated(nonsending) func dispatch(selector: String, params: [Any]) async throws
-    -> Any?
-  {
-    try await dispatchAwaiting(
-      lookUp(selector), selector: selector, params: params, fold: nil)
-  }
-
-  /// Dispatches an event with an explicit fold, awaiting async handlers.
-  ///
-  /// See the `async` `dispatch(selector:params:)` for order, isolation,
-  /// completions and cancellation.
-  ///
-  /// - Parameters:
-  ///   - selector: The selector.
-  ///   - params: One parameter per `:` in the selector, less the completion
-  ///     handler when it has one.
-  ///   - fold: How to combine the answers; overrides any declared fold.
-  /// - Returns: The folded answer, or the joined completion value.
-  /// - Throws: ``DispatchError``, or `CancellationError`.
-  public nonisolated(nonsending) func dispatch(selector: String, params: [Any], fold: Fold)
-    async throws -> Any?
-  {
+  ///   deep); ``DispatchError/awaitedArityMismatch(selector:expected:actual:)``
+  ///   for a selector with a completion handler, such as when `params`
+  ///   includes the completion; or `CancellationError`.
+  public nonisolated(nonsending) func answer(
+    to selector: String, params: [Any], fold: Fold? = nil
+  ) async throws -> Any? {
     try await dispatchAwaiting(
       lookUp(selector), selector: selector, params: params, fold: fold)
   }
 
-  /// Dispatches an event through a pre-resolved key, awaiting async
-  /// handlers, with the selector's declared fold.
+  /// Dispatches an event through a pre-resolved key and awaits its answer.
+  ///
+  /// See ``answer(to:params:fold:)-(String,_,_)`` for the parameters,
+  /// order, isolation, completions and cancellation.
   ///
   /// - Parameters:
   ///   - key: The selector.
   ///   - params: One parameter per `:` in the selector, less the completion
   ///     handler when it has one.
+  ///   - fold: How to combine the answers; `nil` (the default) means the
+  ///     selector's declared fold, or ``Fold/collect`` when it was not
+  ///     declared.
   /// - Returns: The folded answer, or the joined completion value.
   /// - Throws: ``DispatchError``, or `CancellationError`.
-  public nonisolated(nonsending) func dispatch(_ key: SelectorKey, params: [Any]) async throws
-    -> Any?
-  {
-    try await dispatchAwaiting(
-      lookUp(key), selector: key.description, params: params, fold: nil)
-  }
-
-  /// Dispatches an event through a pre-resolved key with an explicit fold,
-  /// awaiting async handlers.
-  ///
-  /// - Parameters:
-  ///   - key: The selector.
-  ///   - params: One parameter per `:` in the selector, less the completion
-  ///     handler when it has one.
-  ///   - fold: How to combine the answers; overrides any declared fold.
-  /// - Returns: The folded answer, or the joined completion value.
-  /// - Throws: ``DispatchError``, or `CancellationError`.
-  public nonisolated(nonsending) func dispatch(_ key: SelectorKey, params: [Any], fold: Fold)
-    async throws -> Any?
-  {
+  public nonisolated(nonsending) func answer(
+    to key: SelectorKey, params: [Any], fold: Fold? = nil
+  ) async throws -> Any? {
     try await dispatchAwaiting(
       lookUp(key), selector: key.description, params: params, fold: fold)
   }
@@ -176,6 +162,10 @@ extension Dispatcher {
     let completion = snapshot.contract?.completion
     let expected = snapshot.arity - (completion == nil ? 0 : 1)
     guard params.count == expected else {
+      guard completion == nil else {
+        throw DispatchError.awaitedArityMismatch(
+          selector: selector, expected: expected, actual: params.count)
+      }
       throw DispatchError.arityMismatch(
         selector: selector, expected: expected, actual: params.count)
     }

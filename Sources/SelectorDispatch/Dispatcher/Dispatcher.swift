@@ -144,7 +144,7 @@ public final class Dispatcher: @unchecked Sendable {
   ///
   /// - Parameters:
   ///   - selector: The selector to declare.
-  ///   - fold: The fold ``dispatch(selector:params:)-9or9w`` uses for it.
+  ///   - fold: The fold ``dispatch(selector:params:)`` uses for it.
   /// - Throws: ``DispatchError/malformedSelector(selector:offset:reason:)``,
   ///   or ``DispatchError/conflictingDeclaration(selector:declared:requested:)``
   ///   when it is already declared with another fold.

@@ -20,7 +20,7 @@
 ///   call cross into it, with the same data-race error for `[Any]`.
 ///
 /// With `nonisolated(nonsending)`, when a `@MainActor` app delegate awaits
-/// `try await dispatcher.dispatch(selector:params:)` the handler runs on
+/// `try await dispatcher.answer(to:params:)` the handler runs on
 /// the main actor. A handler that needs a particular actor says so on its
 /// closure, `{ @MainActor params in … }`, and then runs there wherever it
 /// is awaited from.

@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+
+/// `Examples/AsyncServicesExample`, run as built: top-level code, where
+/// `try await dispatcher.answer(to:params:)` is the awaited form and
+/// `try dispatcher.dispatch(selector:params:)` the synchronous one, each
+/// with the parameters its form takes.
+@Suite(.enabled(if: canRunProcesses, "Foundation has no Process here"), .timeLimit(.minutes(1)))
+struct AsyncServicesExampleTests {
+  @Test func topLevelCodeAwaitsTheAnswerAndCallsTheSynchronousDispatch() throws {
+    #if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
+      throw CocoaError(.featureUnsupported)  // not reached: the suite is disabled
+    #else
+      let executable = SelectorDispatchToolTests.executable.deletingLastPathComponent()
+        .appendingPathComponent("AsyncServicesExample")
+      let process = Process()
+      process.executableURL = executable
+      let output = Pipe()
+      process.standardOutput = output
+      process.standardError = FileHandle.nullDevice
+      try process.run()
+      let printed = String(
+        decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      process.waitUntilExit()
+      #expect(process.terminationStatus == 0)
+      let fetch = "`application:performFetchWithCompletionHandler:`"
+      let awaitedRefusal: String =
+        "refused: \(fetch) takes 1 argument without its completion handler when awaited "
+        + "(one per ':' but the last), but 2 were given; "
+        + "to pass the completion handler, call dispatch(selector:params:) instead"
+      let synchronousRefusal: String =
+        #"refused: service "sync-only" handles `applicationWillTerminate:` with an async "#
+        + "handler, which a synchronous dispatch cannot wait for; nothing ran; "
+        + "await its answer with `try await dispatcher.answer(to:params:)`"
+      let expected: [String] = [
+        #"awaited fetch: newData - articles: ["article 1"]"#,
+        awaitedRefusal,
+        "completion-handler fetch: newData",
+        #"articles: ["article 1", "article 2"]"#,
+        synchronousRefusal,
+        "sessions: 1",
+      ]
+      #expect(printed.split(separator: "\n").map(String.init) == expected)
+    #endif
+  }
+}
