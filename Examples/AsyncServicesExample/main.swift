@@ -50,14 +50,18 @@ func registerMail(on dispatcher: Dispatcher) throws {
     ])
 }
 
-/// A completion handler that may run on any thread, as UIKit's may.
-nonisolated func completion(_ continuation: AsyncStream<BackgroundFetchResult>.Continuation)
-  -> (BackgroundFetchResult) -> Void
-{
-  { result in
-    continuation.yield(result)
-    continuation.finish()
+/// A completion handler that may run on any thread, as UIKit's may, and the stream of what it
+/// receives.
+nonisolated func completionAndResults() -> (
+  (BackgroundFetchResult) -> Void, AsyncStream<BackgroundFetchResult>
+) {
+  var continuation: AsyncStream<BackgroundFetchResult>.Continuation?
+  let results = AsyncStream { continuation = $0 }  // runs before `AsyncStream.init` returns
+  let completion: (BackgroundFetchResult) -> Void = { [continuation] result in
+    continuation?.yield(result)
+    continuation?.finish()
   }
+  return (completion, results)
 }
 
 let fetch = "application:performFetchWithCompletionHandler:"
@@ -82,8 +86,8 @@ do {
 // `application(_:performFetchWithCompletionHandler:)`, with its completion handler, from the same
 // `async` code: the sync handlers run now, the async one in a task, and the completion runs once,
 // after every service answered.
-let (fetches, continuation) = AsyncStream.makeStream(of: BackgroundFetchResult.self)
-_ = try dispatcher.dispatch(selector: fetch, params: [app, completion(continuation)])
+let (completion, fetches) = completionAndResults()
+_ = try dispatcher.dispatch(selector: fetch, params: [app, completion])
 for await result in fetches { print("completion-handler fetch:", result) }
 print("articles:", feed.articles)
 
