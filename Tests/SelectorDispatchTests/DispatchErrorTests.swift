@@ -23,6 +23,20 @@ import Testing
       error: .arityMismatch(selector: "a:", expected: 1, actual: 2),
       message: "`a:` takes 1 argument (one per ':'), but 2 were given"),
     Case(
+      error: .awaitedArityMismatch(selector: "a:b:", expected: 1, actual: 2),
+      message: "`a:b:` takes 1 argument without its completion handler when awaited "
+        + "(one per ':' but the last), but 2 were given; "
+        + "to pass the completion handler, call dispatch(selector:params:) instead"),
+    Case(
+      error: .awaitedArityMismatch(selector: "a:b:", expected: 1, actual: 3),
+      message: "`a:b:` takes 1 argument without its completion handler when awaited "
+        + "(one per ':' but the last), but 3 were given"),
+    Case(
+      error: .completionHandlerMissing(selector: "a:b:", expected: 2),
+      message: "`a:b:` takes 2 arguments (one per ':', the last its completion handler), "
+        + "but 1 was given; to await the answer without the completion handler, "
+        + "call `try await dispatcher.answer(to:params:)` instead"),
+    Case(
       error: .argumentTypeMismatch(
         selector: "application:openURL:options:", index: 1, expected: "URL", actual: "Int"),
       message: "argument 1 of `application:openURL:options:` must be URL, but Int was given"),

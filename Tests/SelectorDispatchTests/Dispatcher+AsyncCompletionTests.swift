@@ -118,6 +118,30 @@ import Testing
         + "to pass the completion handler, call dispatch(selector:params:) instead")
   }
 
+  /// The synchronous form given the awaited form's parameters (code that
+  /// awaited `dispatch` before the awaited form had its own name) runs
+  /// nothing and names the awaited form.
+  @Test func theSynchronousFormWithoutTheCompletionNamesTheAwaitedForm() throws {
+    let log = CallLog()
+    let dispatcher = Dispatcher(vocabulary: .applicationDelegate, clock: FakeClock())
+    try dispatcher.register(
+      service: "mail",
+      handlers: [Self.fetch: Self.answering(BackgroundFetchResult.noData, log, "mail")])
+    let refusal = DispatchError.completionHandlerMissing(selector: Self.fetch, expected: 2)
+    #expect(throws: refusal) {
+      try dispatcher.dispatch(selector: Self.fetch, params: [Self.app])
+    }
+    #expect(throws: DispatchError.arityMismatch(selector: Self.fetch, expected: 2, actual: 0)) {
+      try dispatcher.dispatch(selector: Self.fetch, params: [])
+    }
+    #expect(log.entries.isEmpty)
+    #expect(
+      refusal.description
+        == "`\(Self.fetch)` takes 2 arguments (one per ':', the last its completion handler), "
+        + "but 1 was given; to await the answer without the completion handler, "
+        + "call `try await dispatcher.answer(to:params:)` instead")
+  }
+
   /// Any other wrong count under a completion selector is counted without
   /// the completion, too: the message never says one argument per ':'.
   @Test func theAwaitedFormCountsTheArgumentsWithoutTheCompletion() async throws {

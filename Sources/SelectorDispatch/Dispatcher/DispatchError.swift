@@ -26,6 +26,13 @@ public enum DispatchError: Error, Equatable, CustomStringConvertible {
   /// `expected` counts the parameters without the completion. Nothing ran.
   case awaitedArityMismatch(selector: String, expected: Int, actual: Int)
 
+  /// A synchronous dispatch of a selector with a completion handler was
+  /// given every parameter but the completion: the parameters that
+  /// ``Dispatcher/answer(to:params:fold:)-(String,_,_)`` takes, awaited.
+  ///
+  /// `expected` counts the parameters with the completion. Nothing ran.
+  case completionHandlerMissing(selector: String, expected: Int)
+
   /// A parameter has the wrong type for the selector's declared signature.
   ///
   /// The dispatcher throws this before any handler runs, so a completion
@@ -121,6 +128,11 @@ public enum DispatchError: Error, Equatable, CustomStringConvertible {
     case .arityMismatch(let selector, let expected, let actual):
       return "\(Self.quote(selector)) takes \(Self.count(expected, "argument")) "
         + "(one per ':'), but \(Self.count(actual, "was", plural: "were")) given"
+    case .completionHandlerMissing(let selector, let expected):
+      return "\(Self.quote(selector)) takes \(Self.count(expected, "argument")) "
+        + "(one per ':', the last its completion handler), but \(Self.count(expected - 1, "was", plural: "were")) given; "
+        + "to await the answer without the completion handler, "
+        + "call `try await dispatcher.answer(to:params:)` instead"
     case .awaitedArityMismatch(let selector, let expected, let actual):
       let hint =
         actual == expected + 1

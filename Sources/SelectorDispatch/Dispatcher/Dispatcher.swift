@@ -273,8 +273,7 @@ public final class Dispatcher: @unchecked Sendable {
   /// selector by the snapshot's text, which is passed on only when needed.
   func run(_ snapshot: Snapshot, params: [Any], fold: Fold?) throws -> Folded {
     guard params.count == snapshot.arity else {
-      throw DispatchError.arityMismatch(
-        selector: snapshot.selector, expected: snapshot.arity, actual: params.count)
+      throw arityMismatch(snapshot, params: params)
     }
     let outer = try Nesting.enter(snapshot.selector, environment: environment)
     defer { Nesting.leave(to: outer) }
@@ -288,6 +287,16 @@ public final class Dispatcher: @unchecked Sendable {
     let fold = fold ?? snapshot.declaredFold ?? .collect
     return try fold.fold(
       snapshot, params: params, selector: snapshot.selector, environment: environment)
+  }
+
+  /// The error for a wrong parameter count: one short of a completion
+  /// selector's is most likely the awaited form's parameters, and says so.
+  private func arityMismatch(_ snapshot: Snapshot, params: [Any]) -> DispatchError {
+    if snapshot.contract?.completion != nil, params.count == snapshot.arity - 1 {
+      return .completionHandlerMissing(selector: snapshot.selector, expected: snapshot.arity)
+    }
+    return .arityMismatch(
+      selector: snapshot.selector, expected: snapshot.arity, actual: params.count)
   }
 
   /// The error for a selector nobody knows, with a "did you mean" among
