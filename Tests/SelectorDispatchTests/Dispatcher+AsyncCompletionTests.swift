@@ -72,14 +72,20 @@ import Testing
 
   // MARK: One contract per spelling
 
-  /// The params a UIKit delegate method has, completion included, go to the
-  /// synchronous dispatch, which an `async` function calls with `try` alone.
-  @Test func anAsyncFunctionCallsTheSynchronousDispatchWithTheCompletion() async throws {
-    let log = CallLog()
+  /// A dispatcher with one sync fetch service, "mail", that has no data.
+  static func mail(_ log: CallLog) throws -> Dispatcher {
     let dispatcher = Dispatcher(vocabulary: .applicationDelegate, clock: FakeClock())
     try dispatcher.register(
       service: "mail",
       handlers: [Self.fetch: Self.answering(BackgroundFetchResult.noData, log, "mail")])
+    return dispatcher
+  }
+
+  /// The params a UIKit delegate method has, completion included, go to the
+  /// synchronous dispatch, which an `async` function calls with `try` alone.
+  @Test func anAsyncFunctionCallsTheSynchronousDispatchWithTheCompletion() async throws {
+    let log = CallLog()
+    let dispatcher = try Self.mail(log)
     try dispatcher.register(
       service: "feed",
       asyncHandlers: [
@@ -97,13 +103,10 @@ import Testing
   }
 
   /// Given the completion too, the awaited form runs nothing, never calls
-  /// it, and says which form takes it.
+  /// it, and says which form takes it (the messages: `DispatchErrorTests`).
   @Test func theAwaitedFormRefusesTheCompletionAndNamesTheFormThatTakesIt() async throws {
     let log = CallLog()
-    let dispatcher = Dispatcher(vocabulary: .applicationDelegate, clock: FakeClock())
-    try dispatcher.register(
-      service: "mail",
-      handlers: [Self.fetch: Self.answering(BackgroundFetchResult.noData, log, "mail")])
+    let dispatcher = try Self.mail(log)
     let probe = CompletionProbe<BackgroundFetchResult>()
     let refusal = DispatchError.awaitedArityMismatch(selector: Self.fetch, expected: 1, actual: 2)
     await #expect(throws: refusal) {
@@ -111,11 +114,6 @@ import Testing
     }
     #expect(log.entries.isEmpty)
     #expect(probe.callCount == 0)
-    #expect(
-      refusal.description
-        == "`\(Self.fetch)` takes 1 argument without its completion handler when awaited "
-        + "(one per ':' but the last), but 2 were given; "
-        + "to pass the completion handler, call dispatch(selector:params:) instead")
   }
 
   /// The synchronous form given the awaited form's parameters (code that
@@ -123,10 +121,7 @@ import Testing
   /// nothing and names the awaited form.
   @Test func theSynchronousFormWithoutTheCompletionNamesTheAwaitedForm() throws {
     let log = CallLog()
-    let dispatcher = Dispatcher(vocabulary: .applicationDelegate, clock: FakeClock())
-    try dispatcher.register(
-      service: "mail",
-      handlers: [Self.fetch: Self.answering(BackgroundFetchResult.noData, log, "mail")])
+    let dispatcher = try Self.mail(log)
     let refusal = DispatchError.completionHandlerMissing(selector: Self.fetch, expected: 2)
     #expect(throws: refusal) {
       try dispatcher.dispatch(selector: Self.fetch, params: [Self.app])
@@ -135,11 +130,6 @@ import Testing
       try dispatcher.dispatch(selector: Self.fetch, params: [])
     }
     #expect(log.entries.isEmpty)
-    #expect(
-      refusal.description
-        == "`\(Self.fetch)` takes 2 arguments (one per ':', the last its completion handler), "
-        + "but 1 was given; to await the answer without the completion handler, "
-        + "call `try await dispatcher.answer(to:params:)` instead")
   }
 
   /// Any other wrong count under a completion selector is counted without
@@ -151,10 +141,6 @@ import Testing
     await #expect(throws: refusal) {
       try await dispatcher.answer(to: Self.fetch, params: [])
     }
-    #expect(
-      refusal.description
-        == "`\(Self.fetch)` takes 1 argument without its completion handler when awaited "
-        + "(one per ':' but the last), but 0 were given")
     await #expect(throws: refusal) {
       try await dispatcher.answer(to: try SelectorKey(Self.fetch), params: [])
     }
