@@ -12,8 +12,8 @@ import SelectorDispatch
 enum AsyncScenarios {
   static func rows(_ n: Int) -> [(String, () -> Scenario)] {
     [
-      ("answer(to:): sync handlers    N=\(n)", { awaitingSyncHandlers(n) }),
-      ("answer(to:): async handlers    N=\(n)", { awaitingAsyncHandlers(n) }),
+      ("answer(to:): sync handlers N=\(n)", { awaitingSyncHandlers(n) }),
+      ("answer(to:): async handlers N=\(n)", { awaitingAsyncHandlers(n) }),
     ]
   }
 
