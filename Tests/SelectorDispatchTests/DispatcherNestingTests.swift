@@ -55,6 +55,18 @@ import Testing
       stopped.open()
     }
 
+    /// Makes the loop's next dispatch; the error that refuses it stops the
+    /// loop.
+    func next(_ dispatch: () throws -> Any?) {
+      do { _ = try dispatch() } catch { stop(error) }
+    }
+
+    /// Awaits the loop's next dispatch; the error that refuses it stops
+    /// the loop.
+    nonisolated(nonsending) func awaitNext(_ dispatch: () async throws -> Any?) async {
+      do { _ = try await dispatch() } catch { stop(error) }
+    }
+
     var counts: [String: Int] { runs.withLock { $0 } }
 
     /// Expects the loop to have run `expected` times and to have been
@@ -146,11 +158,7 @@ import Testing
       asyncHandlers: [
         event: { [event, unowned dispatcher] params in
           guard loop.run("loop") else { return nil }
-          do {
-            _ = try await dispatcher.answer(to: event, params: params)
-          } catch {
-            loop.stop(error)
-          }
+          await loop.awaitNext { try await dispatcher.answer(to: event, params: params) }
           return nil
         }
       ])
@@ -173,11 +181,7 @@ import Testing
       asyncHandlers: [
         Self.fetch: { [event, unowned dispatcher] _ in
           guard loop.run("fetch") else { return nil }
-          do {
-            _ = try await dispatcher.answer(to: event, params: [0])
-          } catch {
-            loop.stop(error)
-          }
+          await loop.awaitNext { try await dispatcher.answer(to: event, params: [0]) }
           return BackgroundFetchResult.noData
         }
       ])
@@ -186,10 +190,8 @@ import Testing
       handlers: [
         event: { [unowned dispatcher] _ in
           guard loop.run("step") else { return nil }
-          do {
-            _ = try dispatcher.dispatch(selector: Self.fetch, params: [Self.app, Self.ignore])
-          } catch {
-            loop.stop(error)
+          loop.next {
+            try dispatcher.dispatch(selector: Self.fetch, params: [Self.app, Self.ignore])
           }
           return nil
         }
@@ -211,11 +213,8 @@ import Testing
       asyncHandlers: [
         Self.fetch: { [unowned dispatcher] _ in
           guard loop.run("feed") else { return nil }
-          do {
-            _ = try dispatcher.dispatch(
-              selector: Self.fetch, params: [Self.app, Self.ignore])
-          } catch {
-            loop.stop(error)
+          loop.next {
+            try dispatcher.dispatch(selector: Self.fetch, params: [Self.app, Self.ignore])
           }
           return BackgroundFetchResult.noData
         }
@@ -249,11 +248,7 @@ import Testing
     let again = Locked<(@Sendable (BackgroundFetchResult) -> Void)?>(nil)
     let completion: @Sendable (BackgroundFetchResult) -> Void = { [unowned dispatcher] _ in
       guard loop.run("completion"), let again = again.withLock({ $0 }) else { return }
-      do {
-        _ = try dispatcher.dispatch(selector: Self.fetch, params: [Self.app, again])
-      } catch {
-        loop.stop(error)
-      }
+      loop.next { try dispatcher.dispatch(selector: Self.fetch, params: [Self.app, again]) }
     }
     again.withLock { $0 = completion }
     defer { again.withLock { $0 = nil } }
@@ -275,11 +270,7 @@ import Testing
           guard loop.run("spawn") else { return nil }
           let params = UncheckedBox(value: params)
           Task {
-            do {
-              _ = try await dispatcher.answer(to: event, params: params.value)
-            } catch {
-              loop.stop(error)
-            }
+            await loop.awaitNext { try await dispatcher.answer(to: event, params: params.value) }
           }
           return nil
         }

@@ -129,8 +129,9 @@ public enum DispatchError: Error, Equatable, CustomStringConvertible {
       return "\(Self.quote(selector)) takes \(Self.count(expected, "argument")) "
         + "(one per ':'), but \(Self.count(actual, "was", plural: "were")) given"
     case .completionHandlerMissing(let selector, let expected):
+      let given = Self.count(expected - 1, "was", plural: "were")
       return "\(Self.quote(selector)) takes \(Self.count(expected, "argument")) "
-        + "(one per ':', the last its completion handler), but \(Self.count(expected - 1, "was", plural: "were")) given; "
+        + "(one per ':', the last its completion handler), but \(given) given; "
         + "to await the answer without the completion handler, "
         + "call `try await dispatcher.answer(to:params:)` instead"
     case .awaitedArityMismatch(let selector, let expected, let actual):

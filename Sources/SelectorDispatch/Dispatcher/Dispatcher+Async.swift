@@ -162,12 +162,7 @@ extension Dispatcher {
     let completion = snapshot.contract?.completion
     let expected = snapshot.arity - (completion == nil ? 0 : 1)
     guard params.count == expected else {
-      guard completion == nil else {
-        throw DispatchError.awaitedArityMismatch(
-          selector: selector, expected: expected, actual: params.count)
-      }
-      throw DispatchError.arityMismatch(
-        selector: selector, expected: expected, actual: params.count)
+      throw arityMismatch(snapshot, count: params.count, awaited: true)
     }
     try snapshot.contract?.check(params, selector: selector)
     let depth = try Nesting.next(selector, environment: environment)

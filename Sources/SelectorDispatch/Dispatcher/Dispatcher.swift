@@ -273,7 +273,7 @@ public final class Dispatcher: @unchecked Sendable {
   /// selector by the snapshot's text, which is passed on only when needed.
   func run(_ snapshot: Snapshot, params: [Any], fold: Fold?) throws -> Folded {
     guard params.count == snapshot.arity else {
-      throw arityMismatch(snapshot, params: params)
+      throw arityMismatch(snapshot, count: params.count, awaited: false)
     }
     let outer = try Nesting.enter(snapshot.selector, environment: environment)
     defer { Nesting.leave(to: outer) }
@@ -289,14 +289,23 @@ public final class Dispatcher: @unchecked Sendable {
       snapshot, params: params, selector: snapshot.selector, environment: environment)
   }
 
-  /// The error for a wrong parameter count: one short of a completion
-  /// selector's is most likely the awaited form's parameters, and says so.
-  private func arityMismatch(_ snapshot: Snapshot, params: [Any]) -> DispatchError {
-    if snapshot.contract?.completion != nil, params.count == snapshot.arity - 1 {
-      return .completionHandlerMissing(selector: snapshot.selector, expected: snapshot.arity)
+  /// The error for `count` parameters, which the dispatch's form does not
+  /// take. For a selector with a completion handler the synchronous form
+  /// takes one per ':', the completion included, and the awaited form
+  /// (`awaited`) takes one fewer; a synchronous dispatch given the awaited
+  /// form's count says so.
+  func arityMismatch(_ snapshot: Snapshot, count: Int, awaited: Bool) -> DispatchError {
+    let selector = snapshot.selector
+    guard snapshot.contract?.completion != nil else {
+      return .arityMismatch(selector: selector, expected: snapshot.arity, actual: count)
     }
-    return .arityMismatch(
-      selector: snapshot.selector, expected: snapshot.arity, actual: params.count)
+    if awaited {
+      return .awaitedArityMismatch(selector: selector, expected: snapshot.arity - 1, actual: count)
+    }
+    if count == snapshot.arity - 1 {
+      return .completionHandlerMissing(selector: selector, expected: snapshot.arity)
+    }
+    return .arityMismatch(selector: selector, expected: snapshot.arity, actual: count)
   }
 
   /// The error for a selector nobody knows, with a "did you mean" among
