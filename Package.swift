@@ -9,6 +9,7 @@ let package = Package(
   products: [
     .library(name: "SelectorDispatch", targets: ["SelectorDispatch"]),
     .library(name: "SelectorDispatchTesting", targets: ["SelectorDispatchTesting"]),
+    .library(name: "SelectorDispatchUIKit", targets: ["SelectorDispatchUIKit"]),
     .executable(name: "selector-dispatch", targets: ["selector-dispatch"]),
   ],
   dependencies: [],
@@ -18,6 +19,9 @@ let package = Package(
     // re-entrancy depth and the typed entry point's reusable params buffer.
     .target(name: "CSelectorDispatch"),
     .target(name: "SelectorDispatchTesting", dependencies: ["SelectorDispatch"]),
+    // `DispatchingAppDelegate` and `DispatchingSceneDelegate` (iOS and Mac Catalyst), over
+    // rules that compile everywhere and are tested on Linux.
+    .target(name: "SelectorDispatchUIKit", dependencies: ["SelectorDispatch"]),
     .executableTarget(
       name: "selector-dispatch",
       dependencies: ["SelectorDispatch", "SelectorDispatchTesting"]
@@ -52,6 +56,10 @@ let package = Package(
       dependencies: [
         "SelectorDispatch", "SelectorDispatchTesting", "selector-dispatch", "AsyncServicesExample",
       ]
+    ),
+    .testTarget(
+      name: "SelectorDispatchUIKitTests",
+      dependencies: ["SelectorDispatchUIKit", "SelectorDispatch", "SelectorDispatchTesting"]
     ),
     // `swift run -c release DispatchBenchmarks`; see BENCHMARKS.md.
     .executableTarget(

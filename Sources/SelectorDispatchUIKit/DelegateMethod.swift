@@ -1,0 +1,127 @@
+import SelectorDispatch
+
+/// How the adapter's classes treat one selector of the UIKit vocabularies:
+/// which class implements it, and when `responds(to:)` advertises it.
+///
+/// This is the selector ↔ method table that ``DispatchingAppDelegate`` and
+/// ``DispatchingSceneDelegate`` follow; it compiles everywhere so that its
+/// rules are tested on Linux, where UIKit is absent.
+struct DelegateMethod: Sendable, Equatable {
+  /// The class that implements a method.
+  enum Host: Sendable, Equatable {
+    /// `DispatchingAppDelegate`: `UIApplicationDelegate` and
+    /// `UNUserNotificationCenterDelegate`.
+    case appDelegate
+    /// `DispatchingSceneDelegate`: `UISceneDelegate` and
+    /// `UIWindowSceneDelegate`.
+    case sceneDelegate
+  }
+
+  /// What the host does with a method.
+  enum Role: Sendable, Equatable {
+    /// Implemented and forwarded to the services; advertised only when some
+    /// service handles it.
+    case forwarded
+    /// Implemented and always advertised: the host does work of its own
+    /// there (the window, the scene configuration, the notification
+    /// centre's delegate) and forwards it too.
+    case hostWork
+    /// Not implemented, for the reason given: UIKit never sees it.
+    case notForwarded(reason: String)
+  }
+
+  /// The Objective-C selector, such as `sceneDidBecomeActive:`.
+  let selector: String
+  /// The class that implements it.
+  let host: Host
+  /// What that class does with it.
+  let role: Role
+
+  /// Whether `responds(to:)` says yes for this method.
+  ///
+  /// - Parameters:
+  ///   - implemented: Whether the object's class has the method (what
+  ///     `NSObject`'s `responds(to:)` answers).
+  ///   - overridden: Whether the app's subclass overrides it: then the app
+  ///     wants it called, whether or not a service handles it.
+  ///   - handled: Whether some registered service handles the selector.
+  /// - Returns: `true` to advertise it.
+  func isAdvertised(implemented: Bool, overridden: Bool, handled: Bool) -> Bool {
+    guard implemented else { return false }
+    switch role {
+    case .hostWork: return true
+    case .forwarded: return overridden || handled
+    case .notForwarded: return overridden
+    }
+  }
+}
+
+extension DelegateMethod {
+  /// The vocabulary both adapter classes dispatch on:
+  /// `Vocabulary.applicationDelegate` merged with `.sceneDelegate`.
+  static let vocabulary: Vocabulary = {
+    do {
+      return try Vocabulary.applicationDelegate.merging(.sceneDelegate)
+    } catch {
+      preconditionFailure("the package's UIKit vocabularies do not merge: \(error)")
+    }
+  }()
+
+  /// Every selector of ``vocabulary``, keyed by selector.
+  static let all: [String: DelegateMethod] = {
+    let scene = Set(Vocabulary.sceneDelegate.entries.map(\.selector))
+    var methods: [String: DelegateMethod] = [:]
+    for entry in vocabulary.entries {
+      let host: Host = scene.contains(entry.selector) ? .sceneDelegate : .appDelegate
+      let role =
+        hostWork.contains(entry.selector)
+        ? Role.hostWork
+        : notForwarded[entry.selector].map { Role.notForwarded(reason: $0) } ?? .forwarded
+      methods[entry.selector] = DelegateMethod(selector: entry.selector, host: host, role: role)
+    }
+    return methods
+  }()
+
+  /// The method for a selector, if it is one of ``vocabulary``'s.
+  static subscript(_ selector: String) -> DelegateMethod? { all[selector] }
+
+  /// The methods where the host does work of its own.
+  static let hostWork: Set<String> = [
+    // Makes the notification centre's delegate the app delegate, before launch finishes, as
+    // UserNotifications requires.
+    "application:willFinishLaunchingWithOptions:",
+    // Names DispatchingSceneDelegate in the scene configuration, unless Info.plist names one.
+    "application:configurationForConnectingSceneSession:options:",
+    // Makes the window, and forwards what the connection options carry.
+    "scene:willConnectToSession:options:",
+  ]
+
+  /// The selectors the classes leave out, with why.
+  static let notForwarded: [String: String] = {
+    var left: [String: String] = [
+      "windowScene:didUpdateEffectiveGeometry:": newerSDK("iOS 26"),
+      "preferredWindowingControlStyleForScene:": newerSDK("iOS 26"),
+      "supportedInterfaceOrientationsForWindowScene:": newerSDK("iOS 27"),
+    ]
+    #if targetEnvironment(macCatalyst)
+      for selector in [
+        "application:userDidAcceptCloudKitShareWithMetadata:",
+        "windowScene:userDidAcceptCloudKitShareWithMetadata:",
+      ] {
+        left[selector] = catalystCloudKit
+      }
+    #endif
+    return left
+  }()
+}
+
+/// Why Mac Catalyst leaves out the CloudKit share methods.
+let catalystCloudKit =
+  "their parameter is CloudKit's CKShare.Metadata, and the package's Mac Catalyst compile "
+  + "check (the macOS 13.3 SDK on Linux) cannot build CloudKit's Swift module; a subclass "
+  + "that implements one has it advertised"
+
+private func newerSDK(_ release: String) -> String {
+  "the \(release) SDK declares it; the package is compiled against the iOS 18.6 SDK, where "
+    + "UIWindowSceneDelegate has no such method to implement"
+}

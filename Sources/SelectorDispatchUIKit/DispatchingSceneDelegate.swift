@@ -1,0 +1,259 @@
+#if os(iOS)
+  #if !targetEnvironment(macCatalyst)
+    import CloudKit
+  #endif
+  import SelectorDispatch
+  import UIKit
+
+  /// A window scene delegate that forwards every `UISceneDelegate` and
+  /// `UIWindowSceneDelegate` method to the services of the app's
+  /// ``DispatchingAppDelegate``, on its dispatcher.
+  ///
+  /// It needs no configuration: ``DispatchingAppDelegate`` names it in the
+  /// scene configuration unless Info.plist names another class, and each
+  /// scene delegate uses the dispatcher of the app delegate created last.
+  /// Subclass it, and name the subclass in Info.plist, to make the window in
+  /// code (``makeRootViewController(for:options:)``) or to override a
+  /// method (call `super` to keep forwarding it).
+  ///
+  /// ```swift
+  /// final class SceneDelegate: DispatchingSceneDelegate {
+  ///   override func makeRootViewController(
+  ///     for scene: UIWindowScene, options: UIScene.ConnectionOptions
+  ///   ) -> UIViewController? { RootViewController() }
+  /// }
+  /// ```
+  ///
+  /// **What UIKit sees.** As for the app delegate, `responds(to:)`
+  /// advertises a forwarded method only when some service handles it (or a
+  /// subclass overrides it). `scene(_:willConnectTo:options:)`, which makes
+  /// the window, is always advertised.
+  ///
+  /// **Connecting.** `scene(_:willConnectTo:options:)` forwards
+  /// `scene:willConnectToSession:options:`, makes the window when
+  /// ``makeRootViewController(for:options:)`` gives a root view controller
+  /// and no window exists yet (a storyboard's, or SwiftUI's), then forwards
+  /// what launched the scene, which UIKit does not send again: the URLs as
+  /// `scene:openURLContexts:`, each user activity as
+  /// `scene:continueUserActivity:` and the shortcut item as
+  /// `windowScene:performActionForShortcutItem:completionHandler:`.
+  ///
+  /// **Values.** `scene:openURLContexts:` passes a `Set<OpenURLContext>`,
+  /// converted once from UIKit's contexts. The shortcut item's completion is
+  /// `(Bool) -> Void`; UIKit's is called exactly once, with whether any
+  /// service succeeded, at the dispatcher's deadline at the latest.
+  ///
+  /// Compiled for iOS, iPadOS and Mac Catalyst; the module is empty on the
+  /// other platforms.
+  open class DispatchingSceneDelegate: UIResponder, UIWindowSceneDelegate {
+    /// The scene's window: UIKit's from a storyboard, or the one
+    /// ``scene(_:willConnectTo:options:)`` makes.
+    open var window: UIWindow?
+
+    /// The app delegate's dispatcher, or `nil` when the app has no
+    /// ``DispatchingAppDelegate``: then nothing is forwarded, and the
+    /// creation is written to the unified log.
+    public nonisolated var dispatcher: Dispatcher? { forwarder?.dispatcher }
+
+    nonisolated let forwarder: DelegateForwarder?
+
+    /// Creates a scene delegate on the dispatcher of the app delegate created
+    /// last.
+    public override init() {
+      forwarder = DispatchingAppDelegate.current?.forwarder
+      super.init()
+      if forwarder == nil { UIKitHost.failed(MissingAppDelegate(sceneDelegate: type(of: self))) }
+    }
+
+    /// Advertises a forwarded method only when some service handles it (or
+    /// a subclass overrides it), and `scene(_:willConnectTo:options:)`
+    /// always; any other selector is `NSObject`'s answer.
+    nonisolated open override func responds(to aSelector: Selector!) -> Bool {
+      UIKitHost.advertises(
+        aSelector, host: .sceneDelegate, of: self, base: DispatchingSceneDelegate.self,
+        forwarder: forwarder) ?? super.responds(to: aSelector)
+    }
+
+    /// The root view controller of a window this delegate makes for a
+    /// connecting scene; `nil` (the default) makes none, for a storyboard's
+    /// or SwiftUI's window, or a service's.
+    ///
+    /// - Parameters:
+    ///   - scene: The connecting scene.
+    ///   - options: What the scene was opened with.
+    /// - Returns: The root view controller, or `nil` for no window.
+    open func makeRootViewController(
+      for scene: UIWindowScene, options: UIScene.ConnectionOptions
+    ) -> UIViewController? {
+      nil
+    }
+
+    // MARK: Connecting and disconnecting
+
+    /// Forwards `scene:willConnectToSession:options:`, makes the window, and
+    /// forwards the URLs, user activities and shortcut item the scene was
+    /// opened with.
+    open func scene(
+      _ scene: UIScene, willConnectTo session: UISceneSession,
+      options connectionOptions: UIScene.ConnectionOptions
+    ) {
+      event("scene:willConnectToSession:options:", [scene, session, connectionOptions])
+      if window == nil, let windowScene = scene as? UIWindowScene,
+        let root = makeRootViewController(for: windowScene, options: connectionOptions)
+      {
+        let window = UIWindow(windowScene: windowScene)
+        window.rootViewController = root
+        self.window = window
+        window.makeKeyAndVisible()
+      }
+      if !connectionOptions.urlContexts.isEmpty {
+        self.scene(scene, openURLContexts: connectionOptions.urlContexts)
+      }
+      for activity in connectionOptions.userActivities {
+        self.scene(scene, continue: activity)
+      }
+      if let windowScene = scene as? UIWindowScene, let item = connectionOptions.shortcutItem {
+        self.windowScene(windowScene, performActionFor: item) { _ in }
+      }
+    }
+
+    /// Forwards `sceneDidDisconnect:`.
+    open func sceneDidDisconnect(_ scene: UIScene) {
+      event("sceneDidDisconnect:", [scene])
+    }
+
+    // MARK: Foreground and background
+
+    /// Forwards `sceneDidBecomeActive:`.
+    open func sceneDidBecomeActive(_ scene: UIScene) {
+      event("sceneDidBecomeActive:", [scene])
+    }
+
+    /// Forwards `sceneWillResignActive:`.
+    open func sceneWillResignActive(_ scene: UIScene) {
+      event("sceneWillResignActive:", [scene])
+    }
+
+    /// Forwards `sceneWillEnterForeground:`.
+    open func sceneWillEnterForeground(_ scene: UIScene) {
+      event("sceneWillEnterForeground:", [scene])
+    }
+
+    /// Forwards `sceneDidEnterBackground:`.
+    open func sceneDidEnterBackground(_ scene: UIScene) {
+      event("sceneDidEnterBackground:", [scene])
+    }
+
+    // MARK: Opening URLs
+
+    /// Forwards `scene:openURLContexts:` with the contexts as a
+    /// `Set<OpenURLContext>`.
+    open func scene(_ scene: UIScene, openURLContexts urlContexts: Set<UIOpenURLContext>) {
+      let contexts = Set(
+        urlContexts.map {
+          OpenURLContext(url: $0.url, sourceApplication: $0.options.sourceApplication)
+        })
+      event("scene:openURLContexts:", [scene, contexts])
+    }
+
+    // MARK: State restoration
+
+    /// Forwards `stateRestorationActivityForScene:`: the first service's
+    /// activity, or none.
+    open func stateRestorationActivity(for scene: UIScene) -> NSUserActivity? {
+      forwarder?.answer(
+        "stateRestorationActivityForScene:", [scene], as: NSUserActivity.self)
+    }
+
+    /// Forwards `scene:restoreInteractionStateWithUserActivity:`.
+    open func scene(
+      _ scene: UIScene, restoreInteractionStateWith stateRestorationActivity: NSUserActivity
+    ) {
+      event(
+        "scene:restoreInteractionStateWithUserActivity:", [scene, stateRestorationActivity])
+    }
+
+    // MARK: User activities
+
+    /// Forwards `scene:willContinueUserActivityWithType:`.
+    open func scene(_ scene: UIScene, willContinueUserActivityWithType userActivityType: String) {
+      event("scene:willContinueUserActivityWithType:", [scene, userActivityType])
+    }
+
+    /// Forwards `scene:continueUserActivity:`.
+    open func scene(_ scene: UIScene, continue userActivity: NSUserActivity) {
+      event("scene:continueUserActivity:", [scene, userActivity])
+    }
+
+    /// Forwards `scene:didFailToContinueUserActivityWithType:error:`.
+    open func scene(
+      _ scene: UIScene, didFailToContinueUserActivityWithType userActivityType: String,
+      error: any Error
+    ) {
+      event(
+        "scene:didFailToContinueUserActivityWithType:error:", [scene, userActivityType, error])
+    }
+
+    /// Forwards `scene:didUpdateUserActivity:`.
+    open func scene(_ scene: UIScene, didUpdate userActivity: NSUserActivity) {
+      event("scene:didUpdateUserActivity:", [scene, userActivity])
+    }
+
+    // MARK: Geometry, shortcut items, CloudKit shares
+
+    /// Forwards `windowScene:didUpdateCoordinateSpace:interfaceOrientation:traitCollection:`.
+    open func windowScene(
+      _ windowScene: UIWindowScene,
+      didUpdate previousCoordinateSpace: any UICoordinateSpace,
+      interfaceOrientation previousInterfaceOrientation: UIInterfaceOrientation,
+      traitCollection previousTraitCollection: UITraitCollection
+    ) {
+      event(
+        "windowScene:didUpdateCoordinateSpace:interfaceOrientation:traitCollection:",
+        [
+          windowScene, previousCoordinateSpace, previousInterfaceOrientation,
+          previousTraitCollection,
+        ])
+    }
+
+    /// Forwards `windowScene:performActionForShortcutItem:completionHandler:`;
+    /// UIKit's completion gets whether any service succeeded.
+    open func windowScene(
+      _ windowScene: UIWindowScene, performActionFor shortcutItem: UIApplicationShortcutItem,
+      completionHandler: @escaping (Bool) -> Void
+    ) {
+      guard let forwarder else { return completionHandler(false) }
+      forwarder.event(
+        "windowScene:performActionForShortcutItem:completionHandler:",
+        [windowScene, shortcutItem], completion: completionHandler,
+        fallback: { completionHandler(false) })
+    }
+
+    #if !targetEnvironment(macCatalyst)
+      /// Forwards `windowScene:userDidAcceptCloudKitShareWithMetadata:`.
+      open func windowScene(
+        _ windowScene: UIWindowScene,
+        userDidAcceptCloudKitShareWith cloudKitShareMetadata: CKShare.Metadata
+      ) {
+        event(
+          "windowScene:userDidAcceptCloudKitShareWithMetadata:",
+          [windowScene, cloudKitShareMetadata])
+      }
+    #endif
+
+    private func event(_ selector: String, _ params: [Any]) {
+      forwarder?.event(selector, params)
+    }
+  }
+
+  /// A scene delegate created in an app without a ``DispatchingAppDelegate``.
+  private struct MissingAppDelegate: Error, CustomStringConvertible {
+    let sceneDelegate: AnyClass
+
+    var description: String {
+      "\(sceneDelegate) found no DispatchingAppDelegate: its scene events reach no service. "
+        + "Make the app delegate a DispatchingAppDelegate subclass, or its "
+        + "@UIApplicationDelegateAdaptor's type one."
+    }
+  }
+#endif

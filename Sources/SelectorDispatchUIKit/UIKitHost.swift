@@ -1,0 +1,58 @@
+#if os(iOS)
+  import Foundation
+  import ObjectiveC
+  import SelectorDispatch
+
+  /// What both UIKit classes share: the `responds(to:)` rule applied to the
+  /// Objective-C runtime, the log, and the hop to the main actor.
+  enum UIKitHost {
+    /// Receives a dispatch's error: written to the unified log (and, in a
+    /// debugger, the console).
+    static let failed: @Sendable (any Error) -> Void = { error in
+      NSLog("SelectorDispatch: a delegate call failed: %@", String(describing: error))
+    }
+
+    /// Receives the dispatcher's diagnostics: written to the unified log.
+    static let diagnostic: @Sendable (Diagnostic) -> Void = { diagnostic in
+      NSLog("SelectorDispatch: %@", diagnostic.description)
+    }
+
+    /// `responds(to:)` for one of the adapter's classes, or `nil` for a
+    /// selector that is not one of its delegate methods (then `NSObject`
+    /// answers).
+    ///
+    /// - Parameters:
+    ///   - selector: The selector UIKit asks about.
+    ///   - host: Which of the adapter's classes is asked.
+    ///   - object: The delegate object, of that class or a subclass.
+    ///   - base: The adapter's class, to tell a subclass's override from the
+    ///     adapter's own method.
+    ///   - forwarder: The services' forwarder; `nil` when there is none.
+    /// - Returns: Whether to advertise the method, or `nil` for `NSObject`'s
+    ///   answer.
+    static func advertises(
+      _ selector: Selector, host: DelegateMethod.Host, of object: AnyObject, base: AnyClass,
+      forwarder: DelegateForwarder?
+    ) -> Bool? {
+      let name = NSStringFromSelector(selector)
+      guard let method = DelegateMethod[name], method.host == host else { return nil }
+      let objectClass: AnyClass = type(of: object)
+      return method.isAdvertised(
+        implemented: class_respondsToSelector(objectClass, selector),
+        overridden: class_getMethodImplementation(objectClass, selector)
+          != class_getMethodImplementation(base, selector),
+        handled: forwarder?.handles(name) ?? false)
+    }
+
+    /// Runs `body` on the main actor: at once when called there, as UIKit
+    /// calls its delegates, and otherwise next on the main queue.
+    static func onMain(_ body: @escaping @MainActor @Sendable () -> Void) {
+      if Thread.isMainThread {
+        // Checked just above: this is the main thread, so the main actor's.
+        MainActor.assumeIsolated(body)
+      } else {
+        DispatchQueue.main.async(execute: body)
+      }
+    }
+  }
+#endif

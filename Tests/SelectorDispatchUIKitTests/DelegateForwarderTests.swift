@@ -1,0 +1,213 @@
+import Foundation
+import SelectorDispatch
+import SelectorDispatchTesting
+import Testing
+
+@testable import SelectorDispatchUIKit
+
+@Suite struct DelegateForwarderTests {
+  static let fetch = "application:didReceiveRemoteNotification:fetchCompletionHandler:"
+  static let present = "userNotificationCenter:willPresentNotification:withCompletionHandler:"
+  static let session = "application:handleEventsForBackgroundURLSession:completionHandler:"
+  static let shortcut = "windowScene:performActionForShortcutItem:completionHandler:"
+
+  /// A forwarder on the adapter's vocabulary, with a fake clock, that records what it reports.
+  struct Host {
+    let clock = FakeClock()
+    let dispatcher: Dispatcher
+    let forwarder: DelegateForwarder
+    let errors = Locked<[String]>([])
+    let diagnostics = DiagnosticLog()
+
+    init() {
+      dispatcher = Dispatcher(
+        vocabulary: DelegateMethod.vocabulary, clock: clock, completionDeadline: .seconds(25))
+      forwarder = DelegateForwarder(dispatcher: dispatcher) { [errors] error in
+        errors.withLock { $0.append("\(error)") }
+      }
+      diagnostics.attach(to: dispatcher)
+    }
+
+    /// UIKit's completion, counting its calls and keeping their values.
+    func completion<Value>(_: Value.Type) -> (calls: Locked<[Value]>, call: (Value) -> Void) {
+      let calls = Locked<[Value]>([])
+      return (calls, { value in calls.withLock { $0.append(value) } })
+    }
+  }
+
+  @Test func anEventReachesEveryServiceWithUIKitsArguments() throws {
+    let host = Host()
+    let seen = Locked<[String]>([])
+    for name in ["a", "b"] {
+      try host.dispatcher.register(
+        service: name,
+        handlers: [
+          "sceneDidBecomeActive:": { params in
+            seen.withLock { $0.append("\(name) \(params[0])") }
+            return nil
+          }
+        ])
+    }
+    host.forwarder.event("sceneDidBecomeActive:", ["scene"])
+    #expect(seen.withLock { $0 } == ["a scene", "b scene"])
+    #expect(host.errors.withLock { $0 }.isEmpty)
+  }
+
+  @Test func aQuestionGetsTheFoldedAnswerOrUIKitsDefault() throws {
+    let host = Host()
+    let open = "application:openURL:options:"
+    let params: [Any] = ["app", URL(fileURLWithPath: "/item/7"), [String: Any]()]
+    #expect(host.forwarder.answer(open, params, or: false) == false, "no service: UIKit's")
+    #expect(host.forwarder.answer(open, params, or: true) == false, "no service: the fold's")
+    try host.dispatcher.register(service: "links", handlers: [open: { _ in true }])
+    #expect(host.forwarder.answer(open, params, or: false) == true)
+    #expect(host.errors.withLock { $0 }.isEmpty)
+  }
+
+  /// A handler that refuses UIKit's arguments: the error is reported, naming the service,
+  /// and UIKit gets its default instead of a crash.
+  @Test func aFailedDispatchIsReportedAndUIKitGetsItsDefault() throws {
+    let host = Host()
+    let launch = "application:didFinishLaunchingWithOptions:"
+    try host.dispatcher.register(service: "veto", handlers: [launch: { _ in false }])
+    try host.dispatcher.register(service: "confused", handlers: [launch: { _ in "yes" }])
+    #expect(host.forwarder.answer(launch, ["app", nil as [String: Any]? as Any], or: true))
+    let errors = host.errors.withLock { $0 }
+    #expect(errors.count == 1)
+    #expect(errors.first?.contains("confused") == true, "\(errors)")
+  }
+
+  @Test func aCompletionFoldsTheServicesValuesAndRunsOnce() throws {
+    let host = Host()
+    for (name, result) in [("quiet", BackgroundFetchResult.noData), ("news", .newData)] {
+      try host.dispatcher.register(
+        service: name,
+        handlers: [
+          Self.fetch: { params in
+            (params.last as? (BackgroundFetchResult) -> Void)?(result)
+            return nil
+          }
+        ])
+    }
+    let uiKit = host.completion(UInt.self)
+    let completion: (BackgroundFetchResult) -> Void = {
+      uiKit.call(UIKitValue.backgroundFetchRawValue($0))
+    }
+    host.forwarder.event(
+      Self.fetch, ["app", [AnyHashable: Any]()], completion: completion,
+      fallback: { uiKit.call(2) })
+    #expect(uiKit.calls.withLock { $0 } == [0], "newData, UIKit's raw value 0, once")
+    #expect(host.clock.pending == 0)
+  }
+
+  @Test func presentationOptionsAreTheUnionOfTheServicesRawValues() throws {
+    let host = Host()
+    for (name, options) in [("banner", UInt(1 << 4)), ("sound", UInt(1 << 1))] {
+      try host.dispatcher.register(
+        service: name,
+        handlers: [
+          Self.present: { params in
+            (params.last as? (UInt) -> Void)?(options)
+            return nil
+          }
+        ])
+    }
+    let uiKit = host.completion(UInt.self)
+    host.forwarder.event(
+      Self.present, ["center", "note"], completion: uiKit.call, fallback: { uiKit.call(0) })
+    #expect(uiKit.calls.withLock { $0 } == [1 << 4 | 1 << 1])
+  }
+
+  /// The shortcut item: one service succeeds, one never calls its completion. UIKit's
+  /// completion still runs exactly once, at the deadline, with the folded value, and the
+  /// diagnostic names the silent service.
+  @Test func aServiceThatNeverCallsItsCompletionIsNamedAtTheDeadline() throws {
+    let host = Host()
+    try host.dispatcher.register(
+      service: "search",
+      handlers: [
+        Self.shortcut: { params in
+          (params.last as? (Bool) -> Void)?(true)
+          return nil
+        }
+      ])
+    try host.dispatcher.register(service: "forgetful", handlers: [Self.shortcut: { _ in nil }])
+    let uiKit = host.completion(Bool.self)
+    host.forwarder.event(
+      Self.shortcut, ["scene", "item"], completion: uiKit.call, fallback: { uiKit.call(false) })
+    #expect(uiKit.calls.withLock { $0 }.isEmpty, "it waits for the forgetful service")
+    host.clock.advance(by: .seconds(24))
+    #expect(uiKit.calls.withLock { $0 }.isEmpty, "until the deadline")
+    host.clock.advance(by: .seconds(1))
+    #expect(uiKit.calls.withLock { $0 } == [true])
+    #expect(
+      host.diagnostics.entries == [
+        .completionMissedDeadline(
+          selector: Self.shortcut, service: "forgetful", deadlineMilliseconds: 25_000)
+      ])
+    host.clock.advance(by: .seconds(60))
+    #expect(uiKit.calls.withLock { $0 } == [true], "once")
+  }
+
+  /// A dispatch refused before any service ran (here the session identifier is not a
+  /// `String`): no service has the completion, so UIKit's runs at once with its default.
+  @Test func aDispatchRefusedBeforeTheServicesCallsUIKitsCompletionOnce() throws {
+    let host = Host()
+    try host.dispatcher.register(service: "downloads", handlers: [Self.session: { _ in nil }])
+    let uiKit = host.completion(Void.self)
+    host.forwarder.event(
+      Self.session, ["app", 42], completion: { () in uiKit.call(()) } as () -> Void,
+      fallback: { uiKit.call(()) })
+    #expect(uiKit.calls.withLock { $0.count } == 1)
+    #expect(host.errors.withLock { $0.count } == 1)
+    host.clock.advance(by: .seconds(60))
+    #expect(uiKit.calls.withLock { $0.count } == 1, "the dispatcher never had it")
+  }
+
+  /// A service whose typed handler refuses UIKit's arguments, after the others ran: the
+  /// dispatcher's join has UIKit's completion and calls it once; the fallback does not.
+  @Test func aHandlerThatRefusesItsArgumentsLeavesTheCompletionToTheJoin() throws {
+    struct Strict: Service {
+      @HandlerTableBuilder var handlers: HandlerTable {
+        on(DelegateForwarderTests.shortcut) {
+          (scene: Int, item: String, done: @escaping (Bool) -> Void) in done(true)
+        }
+      }
+    }
+    let host = Host()
+    try host.dispatcher.register(
+      service: "search",
+      handlers: [
+        Self.shortcut: { params in
+          (params.last as? (Bool) -> Void)?(true)
+          return nil
+        }
+      ])
+    try host.dispatcher.register(Strict())
+    let uiKit = host.completion(Bool.self)
+    host.forwarder.event(
+      Self.shortcut, ["scene", "item"], completion: uiKit.call, fallback: { uiKit.call(false) })
+    let errors = host.errors.withLock { $0 }
+    #expect(errors.count == 1 && errors[0].contains("Strict"), "\(errors)")
+    host.clock.advance(by: .seconds(60))
+    #expect(uiKit.calls.withLock { $0 } == [true])
+  }
+
+  @Test func onlyErrorsThatNameAServiceComeAfterTheHandlersRan() {
+    let after: [DispatchError] = [
+      .handlerArgumentTypeMismatch(
+        selector: "a:", service: "s", index: 0, expected: "Int", actual: "String"),
+      .resultTypeMismatch(selector: "a:", service: "s", expected: "Bool", actual: "String"),
+      .handlerFailed(selector: "a:", service: "s", reason: "r"),
+      .asyncHandlerNeedsAwait(selector: "a:", service: "s"),
+    ]
+    let before: [DispatchError] = [
+      .arityMismatch(selector: "a:", expected: 1, actual: 2),
+      .argumentTypeMismatch(selector: "a:", index: 0, expected: "String", actual: "Int"),
+      .nestingTooDeep(selector: "a:", limit: 64),
+      .unrecognizedSelector(selector: "a:", suggestion: nil),
+    ]
+    #expect(after.allSatisfy(DelegateForwarder.wasThrownAfterHandlersRan))
+    #expect(!before.contains(where: DelegateForwarder.wasThrownAfterHandlersRan))
+  }
+}

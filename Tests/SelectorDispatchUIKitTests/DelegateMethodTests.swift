@@ -1,0 +1,113 @@
+import SelectorDispatch
+import Testing
+
+@testable import SelectorDispatchUIKit
+
+@Suite struct DelegateMethodTests {
+  static let appSelectors = Vocabulary.applicationDelegate.entries.map(\.selector)
+  static let sceneSelectors = Vocabulary.sceneDelegate.entries.map(\.selector)
+
+  @Test func everySelectorOfBothVocabulariesHasOneMethodOnItsDelegate() {
+    #expect(DelegateMethod.all.count == Self.appSelectors.count + Self.sceneSelectors.count)
+    for selector in Self.appSelectors {
+      #expect(DelegateMethod[selector]?.host == .appDelegate, "\(selector)")
+    }
+    for selector in Self.sceneSelectors {
+      #expect(DelegateMethod[selector]?.host == .sceneDelegate, "\(selector)")
+    }
+    #expect(DelegateMethod["window"] == nil, "not a vocabulary selector: NSObject answers")
+  }
+
+  @Test func theHostWorkIsTheLaunchTheSceneConfigurationAndTheConnection() {
+    let hostWork = DelegateMethod.all.values.filter { $0.role == .hostWork }
+    #expect(
+      Set(hostWork.map(\.selector)) == [
+        "application:willFinishLaunchingWithOptions:",
+        "application:configurationForConnectingSceneSession:options:",
+        "scene:willConnectToSession:options:",
+      ])
+    #expect(DelegateMethod["scene:willConnectToSession:options:"]?.host == .sceneDelegate)
+  }
+
+  /// The iOS 18.6 SDK that the adapter is compiled against lacks the selectors a later SDK
+  /// introduced: each is left out, saying so, and nothing else is.
+  @Test func onlyTheSelectorsOfLaterSDKsAreLeftOut() throws {
+    for (selector, method) in DelegateMethod.all {
+      let entry = try #require(DelegateMethod.vocabulary[selector: selector])
+      let major = entry.availability?.introduced.flatMap { Int($0.prefix { $0 != "." }) } ?? 0
+      if major > 18 {
+        guard case .notForwarded(let reason) = method.role else {
+          Issue.record("\(selector) is iOS \(major) only, so it cannot be implemented")
+          continue
+        }
+        #expect(reason.contains("iOS \(major) SDK"), "\(selector): \(reason)")
+      } else {
+        #expect(method.role != .notForwarded(reason: ""), "\(selector)")
+        if case .notForwarded(let reason) = method.role {
+          Issue.record("\(selector) is in the iOS 18.6 SDK but left out: \(reason)")
+        }
+      }
+    }
+    #expect(DelegateMethod.notForwarded.count == 3)
+  }
+
+  struct Case: Sendable, CustomTestStringConvertible {
+    let role: DelegateMethod.Role
+    let implemented: Bool
+    let overridden: Bool
+    let handled: Bool
+    let advertised: Bool
+    var testDescription: String {
+      "\(role) implemented:\(implemented) overridden:\(overridden) handled:\(handled)"
+    }
+  }
+
+  static let forwarded = DelegateMethod.Role.forwarded
+  static let hostWork = DelegateMethod.Role.hostWork
+  static let leftOut = DelegateMethod.Role.notForwarded(reason: "why")
+
+  @Test(arguments: [
+    // A forwarded method: only when a service handles it, or the app overrides it.
+    Case(role: forwarded, implemented: true, overridden: false, handled: false, advertised: false),
+    Case(role: forwarded, implemented: true, overridden: false, handled: true, advertised: true),
+    Case(role: forwarded, implemented: true, overridden: true, handled: false, advertised: true),
+    // Never a method the object lacks, whatever the services handle.
+    Case(role: forwarded, implemented: false, overridden: false, handled: true, advertised: false),
+    Case(role: hostWork, implemented: false, overridden: false, handled: true, advertised: false),
+    Case(role: leftOut, implemented: false, overridden: false, handled: true, advertised: false),
+    // Host work: always.
+    Case(role: hostWork, implemented: true, overridden: false, handled: false, advertised: true),
+    // Left out: only what an app's subclass implements itself.
+    Case(role: leftOut, implemented: true, overridden: true, handled: false, advertised: true),
+  ])
+  func theAdvertisementRule(_ test: Case) {
+    let method = DelegateMethod(selector: "x:", host: .appDelegate, role: test.role)
+    #expect(
+      method.isAdvertised(
+        implemented: test.implemented, overridden: test.overridden, handled: test.handled)
+        == test.advertised)
+  }
+
+  /// A deprecated method is advertised only when a service handles it, and that service is
+  /// then told what replaces it.
+  @Test func aDeprecatedMethodIsAdvertisedOnlyWhenHandledAndNamesItsReplacement() throws {
+    let selector = "applicationDidEnterBackground:"
+    let method = try #require(DelegateMethod[selector])
+    #expect(method.role == .forwarded)
+    let dispatcher = Dispatcher(vocabulary: DelegateMethod.vocabulary)
+    let diagnostics = Locked<[Diagnostic]>([])
+    dispatcher.diagnosticHandler = { diagnostic in diagnostics.withLock { $0.append(diagnostic) } }
+    #expect(
+      !method.isAdvertised(
+        implemented: true, overridden: false, handled: dispatcher.responds(to: selector)))
+    try dispatcher.register(service: "legacy", handlers: [selector: { _ in nil }])
+    #expect(
+      method.isAdvertised(
+        implemented: true, overridden: false, handled: dispatcher.responds(to: selector)))
+    #expect(
+      diagnostics.withLock { $0 } == [
+        .deprecatedSelector(
+          selector: selector, service: "legacy", replacement: "sceneDidEnterBackground:")
+      ])
+  }
+}
