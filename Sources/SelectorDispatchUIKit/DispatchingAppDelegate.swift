@@ -584,24 +584,23 @@
 
     // MARK: Scenes
 
-    /// Forwards `application:configurationForConnectingSceneSession:options:`;
-    /// with no service's configuration, Info.plist's configuration for the
-    /// session, with ``DispatchingSceneDelegate`` as its delegate class when
-    /// Info.plist names none.
+    /// Forwards `application:configurationForConnectingSceneSession:options:`:
+    /// the first service's configuration, or else Info.plist's for the
+    /// session; either way with ``DispatchingSceneDelegate`` as the delegate
+    /// class when it names none, so that the scene's events reach the
+    /// services.
     open func application(
       _ application: UIApplication,
       configurationForConnecting connectingSceneSession: UISceneSession,
       options: UIScene.ConnectionOptions
     ) -> UISceneConfiguration {
-      if let configuration = forwarder.answer(
-        "application:configurationForConnectingSceneSession:options:",
-        [application, connectingSceneSession, options], as: UISceneConfiguration.self)
-      {
-        return configuration
-      }
-      let configuration = UISceneConfiguration(
-        name: connectingSceneSession.configuration.name,
-        sessionRole: connectingSceneSession.role)
+      let configuration =
+        forwarder.answer(
+          "application:configurationForConnectingSceneSession:options:",
+          [application, connectingSceneSession, options], as: UISceneConfiguration.self)
+        ?? UISceneConfiguration(
+          name: connectingSceneSession.configuration.name,
+          sessionRole: connectingSceneSession.role)
       if configuration.delegateClass == nil {
         configuration.delegateClass = DispatchingSceneDelegate.self
       }
