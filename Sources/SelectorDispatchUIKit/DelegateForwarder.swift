@@ -5,10 +5,14 @@ import SelectorDispatch
 ///
 /// It never throws and never traps: a dispatch that throws (a service's
 /// handler that refuses UIKit's arguments, a loop of nested dispatches) is
-/// passed to ``report`` and UIKit gets its default answer. A completion
-/// handler is called exactly once: by the dispatcher's join, which waits at
-/// most until its deadline, or here, with UIKit's default, when the dispatch
-/// threw before any service took it.
+/// passed to ``report`` and UIKit gets its default answer.
+///
+/// UIKit's completion handler is called exactly once. The dispatcher's join
+/// calls it with the folded value when every service has called its own, or
+/// at the deadline. When the dispatch throws before any service was given a
+/// completion, the forwarder calls it at once with UIKit's default. A guard
+/// shared by both paths lets only the first call through, so even an error a
+/// handler passes on after calling its completion cannot make a second one.
 final class DelegateForwarder: Sendable {
   /// The dispatcher on ``DelegateMethod/vocabulary``.
   let dispatcher: Dispatcher
@@ -35,7 +39,8 @@ final class DelegateForwarder: Sendable {
   }
 
   /// Forwards a question and returns the folded answer, or `fallback` when
-  /// no service answered with a `Value` or the dispatch threw.
+  /// the answer is not a `Value` (no service answered under a fold whose
+  /// empty answer is `nil`, or the dispatch threw).
   func answer<Value>(_ selector: String, _ params: [Any], or fallback: Value) -> Value {
     dispatch(selector, params) as? Value ?? fallback
   }
@@ -46,18 +51,35 @@ final class DelegateForwarder: Sendable {
     dispatch(selector, params) as? Value
   }
 
-  /// Forwards an event whose last parameter is a completion handler.
+  /// Forwards an event whose last parameter is a completion handler that
+  /// takes a value, such as `(BackgroundFetchResult) -> Void`.
   ///
   /// - Parameters:
   ///   - selector: The selector, whose last parameter is a completion.
   ///   - params: The parameters before the completion.
-  ///   - completion: The services' completion type for the selector's
-  ///     ``CompletionKind``, such as `(BackgroundFetchResult) -> Void`, that
-  ///     calls UIKit's with the folded value converted.
-  ///   - fallback: Calls UIKit's completion with its default; run only when
-  ///     the dispatch threw before any service was given the completion.
-  func event(
-    _ selector: String, _ params: [Any], completion: Any, fallback: () -> Void
+  ///   - completion: Calls UIKit's completion with the value converted; it
+  ///     runs exactly once.
+  ///   - fallback: UIKit's default, passed to `completion` when the dispatch
+  ///     threw before any service was given a completion.
+  func event<Value>(
+    _ selector: String, _ params: [Any], completion: @escaping (Value) -> Void,
+    fallback: Value
+  ) {
+    let once = Once()
+    let services: (Value) -> Void = { value in if once.claim() { completion(value) } }
+    forward(selector, params, services) { if once.claim() { completion(fallback) } }
+  }
+
+  /// Forwards an event whose last parameter is a `() -> Void` completion
+  /// handler; it runs exactly once.
+  func event(_ selector: String, _ params: [Any], completion: @escaping () -> Void) {
+    let once = Once()
+    let services: () -> Void = { if once.claim() { completion() } }
+    forward(selector, params, services) { if once.claim() { completion() } }
+  }
+
+  private func forward(
+    _ selector: String, _ params: [Any], _ completion: Any, orElse fallback: () -> Void
   ) {
     do {
       _ = try dispatcher.dispatch(selector: selector, params: params + [completion])
@@ -76,10 +98,15 @@ final class DelegateForwarder: Sendable {
     }
   }
 
-  /// Whether a dispatch threw after its handlers ran: an error that names
-  /// the service whose answer caused it. The dispatcher's join then owns the
+  /// Whether a dispatch's error shows that its handlers ran: one that names
+  /// the service whose answer caused it. The dispatcher's join then has the
   /// caller's completion and calls it, once every service has answered or
-  /// at the deadline. Every other error is thrown before any handler runs.
+  /// at the deadline, so the forwarder waits for it.
+  ///
+  /// Any other error may also come after the handlers ran, when a handler
+  /// passes on the error of a dispatch of its own; the forwarder then calls
+  /// UIKit's completion with the default at once, and the join's later call
+  /// finds it taken.
   static func wasThrownAfterHandlersRan(_ error: any Error) -> Bool {
     switch error as? DispatchError {
     case .handlerArgumentTypeMismatch?, .resultTypeMismatch?, .handlerFailed?,
@@ -87,6 +114,20 @@ final class DelegateForwarder: Sendable {
       true
     default:
       false
+    }
+  }
+}
+
+/// A flag that one caller claims, once: the guard between the join's call
+/// of UIKit's completion and the forwarder's own.
+private final class Once: Sendable {
+  private let claimed = Locked(false)
+
+  /// `true` for the first caller only.
+  func claim() -> Bool {
+    claimed.withLock { claimed in
+      defer { claimed = true }
+      return !claimed
     }
   }
 }

@@ -22,11 +22,12 @@ struct DelegateMethod: Sendable, Equatable {
     /// Implemented and forwarded to the services; advertised only when some
     /// service handles it.
     case forwarded
-    /// Implemented and always advertised: the host does work of its own
-    /// there (the window, the scene configuration, the notification
-    /// centre's delegate) and forwards it too.
+    /// Implemented and advertised whenever its work applies: the host does
+    /// work of its own there (the window, the scene configuration, the
+    /// notification centre's delegate) and forwards it too.
     case hostWork
-    /// Not implemented, for the reason given: UIKit never sees it.
+    /// Not implemented by the adapter, for the reason given; advertised only
+    /// when an app's subclass implements it.
     case notForwarded(reason: String)
   }
 
@@ -45,11 +46,15 @@ struct DelegateMethod: Sendable, Equatable {
   ///   - overridden: Whether the app's subclass overrides it: then the app
   ///     wants it called, whether or not a service handles it.
   ///   - handled: Whether some registered service handles the selector.
+  ///   - hostWorkApplies: Whether the host's own work there is needed (see
+  ///     ``hostWorkApplies(to:infoDictionary:)``).
   /// - Returns: `true` to advertise it.
-  func isAdvertised(implemented: Bool, overridden: Bool, handled: Bool) -> Bool {
+  func isAdvertised(
+    implemented: Bool, overridden: Bool, handled: Bool, hostWorkApplies: Bool = true
+  ) -> Bool {
     guard implemented else { return false }
     switch role {
-    case .hostWork: return true
+    case .hostWork: return hostWorkApplies || overridden || handled
     case .forwarded: return overridden || handled
     case .notForwarded: return overridden
     }
@@ -95,6 +100,19 @@ extension DelegateMethod {
     // Makes the window, and forwards what the connection options carry.
     "scene:willConnectToSession:options:",
   ]
+
+  /// Whether the host's work for `selector` is needed in an app with this
+  /// Info.plist.
+  ///
+  /// Naming the scene delegate in the scene configuration is needed only in
+  /// an app that declares `UIApplicationSceneManifest`: advertising the
+  /// configuration method in any other app would move it to the scene life
+  /// cycle, where its storyboard or its app delegate's window is never
+  /// shown. Every other host work is always needed.
+  static func hostWorkApplies(to selector: String, infoDictionary: [String: Any]) -> Bool {
+    selector != "application:configurationForConnectingSceneSession:options:"
+      || infoDictionary["UIApplicationSceneManifest"] != nil
+  }
 
   /// The selectors the classes leave out, with why.
   static let notForwarded: [String: String] = {

@@ -35,7 +35,9 @@
   /// others: no service that handles background fetch, no fetch. It always
   /// advertises the methods where the class does work of its own:
   /// `application(_:willFinishLaunchingWithOptions:)`, which makes this
-  /// object the notification centre's delegate, and
+  /// object the notification centre's delegate, and, in an app whose
+  /// Info.plist has `UIApplicationSceneManifest` (the scene-based life
+  /// cycle, which the iOS 27 SDK requires),
   /// `application(_:configurationForConnecting:options:)`. A method a
   /// subclass overrides is advertised too; call `super` to keep forwarding
   /// it. A deprecated method is advertised only when a service handles it,
@@ -59,8 +61,8 @@
   ///
   /// **Problems.** The dispatcher's diagnostics and any error a dispatch
   /// throws (such as a handler that takes another argument type than UIKit
-  /// passes) are written to the unified log (subsystem `SelectorDispatch`),
-  /// and UIKit gets its default answer. Set `dispatcher.diagnosticHandler`
+  /// passes) are written with `NSLog`, prefixed `SelectorDispatch:`, and
+  /// UIKit gets its default answer. Set `dispatcher.diagnosticHandler`
   /// to receive the diagnostics instead.
   ///
   /// Compiled for iOS, iPadOS and Mac Catalyst; the module is empty on the
@@ -267,9 +269,9 @@
       _ application: UIApplication, handleEventsForBackgroundURLSession identifier: String,
       completionHandler: @escaping () -> Void
     ) {
-      done(
+      forwarder.event(
         "application:handleEventsForBackgroundURLSession:completionHandler:",
-        [application, identifier], completionHandler)
+        [application, identifier], completion: completionHandler)
     }
 
     // MARK: Remote notifications
@@ -319,9 +321,9 @@
       forRemoteNotification userInfo: [AnyHashable: Any],
       completionHandler: @escaping () -> Void
     ) {
-      done(
+      forwarder.event(
         "application:handleActionWithIdentifier:forRemoteNotification:completionHandler:",
-        [application, identifier as Any, userInfo], completionHandler)
+        [application, identifier as Any, userInfo], completion: completionHandler)
     }
 
     /// Forwards
@@ -333,10 +335,10 @@
       withResponseInfo responseInfo: [AnyHashable: Any],
       completionHandler: @escaping () -> Void
     ) {
-      done(
+      forwarder.event(
         "application:handleActionWithIdentifier:forRemoteNotification:withResponseInfo:"
           + "completionHandler:",
-        [application, identifier as Any, userInfo, responseInfo], completionHandler)
+        [application, identifier as Any, userInfo, responseInfo], completion: completionHandler)
     }
 
     // MARK: Local notifications
@@ -355,9 +357,9 @@
       _ application: UIApplication, handleActionWithIdentifier identifier: String?,
       for notification: UILocalNotification, completionHandler: @escaping () -> Void
     ) {
-      done(
+      forwarder.event(
         "application:handleActionWithIdentifier:forLocalNotification:completionHandler:",
-        [application, identifier as Any, notification], completionHandler)
+        [application, identifier as Any, notification], completion: completionHandler)
     }
 
     /// Forwards
@@ -368,10 +370,10 @@
       for notification: UILocalNotification, withResponseInfo responseInfo: [AnyHashable: Any],
       completionHandler: @escaping () -> Void
     ) {
-      done(
+      forwarder.event(
         "application:handleActionWithIdentifier:forLocalNotification:withResponseInfo:"
           + "completionHandler:",
-        [application, identifier as Any, notification, responseInfo], completionHandler)
+        [application, identifier as Any, notification, responseInfo], completion: completionHandler)
     }
 
     /// Forwards `application:didRegisterUserNotificationSettings:`.
@@ -495,8 +497,7 @@
     ) {
       forwarder.event(
         "application:performActionForShortcutItem:completionHandler:",
-        [application, shortcutItem], completion: completionHandler,
-        fallback: { completionHandler(false) })
+        [application, shortcutItem], completion: completionHandler, fallback: false)
     }
 
     // MARK: Health, protected data, WatchKit, extensions
@@ -524,7 +525,7 @@
     ) {
       forwarder.event(
         "application:handleWatchKitExtensionRequest:reply:", [application, userInfo as Any],
-        completion: reply, fallback: { reply(nil) })
+        completion: reply, fallback: nil)
     }
 
     /// Forwards `application:shouldAllowExtensionPointIdentifier:`; `true`
@@ -624,16 +625,15 @@
       withCompletionHandler completionHandler:
         @escaping @Sendable (UNNotificationPresentationOptions) -> Void
     ) {
-      let completion: (UInt) -> Void = { options in
-        completionHandler(UNNotificationPresentationOptions(rawValue: options))
-      }
       // UserNotifications' center is thread-safe and its notifications immutable: they may go
       // to the main actor, which Swift cannot prove of these Objective-C classes.
       nonisolated(unsafe) let params: [Any] = [center, notification]
       UIKitHost.onMain { [forwarder] in
         forwarder.event(
           "userNotificationCenter:willPresentNotification:withCompletionHandler:", params,
-          completion: completion, fallback: { completionHandler([]) })
+          completion: { (options: UInt) in
+            completionHandler(UNNotificationPresentationOptions(rawValue: options))
+          }, fallback: 0)
       }
     }
 
@@ -649,7 +649,7 @@
       UIKitHost.onMain { [forwarder] in
         forwarder.event(
           "userNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:", params,
-          completion: completionHandler as () -> Void, fallback: completionHandler)
+          completion: completionHandler)
       }
     }
 
@@ -673,20 +673,13 @@
       _ selector: String, _ params: [Any],
       _ completionHandler: @escaping (UIBackgroundFetchResult) -> Void
     ) {
-      let completion: (BackgroundFetchResult) -> Void = { result in
-        completionHandler(
-          UIBackgroundFetchResult(rawValue: UIKitValue.backgroundFetchRawValue(result)) ?? .failed)
-      }
       forwarder.event(
-        selector, params, completion: completion, fallback: { completionHandler(.failed) })
-    }
-
-    /// A completion without a value, called once after every service's.
-    private func done(
-      _ selector: String, _ params: [Any], _ completionHandler: @escaping () -> Void
-    ) {
-      forwarder.event(
-        selector, params, completion: completionHandler, fallback: completionHandler)
+        selector, params,
+        completion: { (result: BackgroundFetchResult) in
+          completionHandler(
+            UIBackgroundFetchResult(rawValue: UIKitValue.backgroundFetchRawValue(result)) ?? .failed
+          )
+        }, fallback: .failed)
     }
   }
 #endif

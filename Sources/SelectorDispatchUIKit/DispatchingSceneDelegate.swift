@@ -225,8 +225,7 @@
       guard let forwarder else { return completionHandler(false) }
       forwarder.event(
         "windowScene:performActionForShortcutItem:completionHandler:",
-        [windowScene, shortcutItem], completion: completionHandler,
-        fallback: { completionHandler(false) })
+        [windowScene, shortcutItem], completion: completionHandler, fallback: false)
     }
 
     #if !targetEnvironment(macCatalyst)

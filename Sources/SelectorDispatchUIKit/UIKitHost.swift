@@ -41,7 +41,9 @@
         implemented: class_respondsToSelector(objectClass, selector),
         overridden: class_getMethodImplementation(objectClass, selector)
           != class_getMethodImplementation(base, selector),
-        handled: forwarder?.handles(name) ?? false)
+        handled: forwarder?.handles(name) ?? false,
+        hostWorkApplies: DelegateMethod.hostWorkApplies(
+          to: name, infoDictionary: Bundle.main.infoDictionary ?? [:]))
     }
 
     /// Runs `body` on the main actor: at once when called there, as UIKit

@@ -90,12 +90,11 @@ import Testing
         ])
     }
     let uiKit = host.completion(UInt.self)
-    let completion: (BackgroundFetchResult) -> Void = {
-      uiKit.call(UIKitValue.backgroundFetchRawValue($0))
-    }
     host.forwarder.event(
-      Self.fetch, ["app", [AnyHashable: Any]()], completion: completion,
-      fallback: { uiKit.call(2) })
+      Self.fetch, ["app", [AnyHashable: Any]()],
+      completion: { (result: BackgroundFetchResult) in
+        uiKit.call(UIKitValue.backgroundFetchRawValue(result))
+      }, fallback: .failed)
     #expect(uiKit.calls.withLock { $0 } == [0], "newData, UIKit's raw value 0, once")
     #expect(host.clock.pending == 0)
   }
@@ -113,8 +112,7 @@ import Testing
         ])
     }
     let uiKit = host.completion(UInt.self)
-    host.forwarder.event(
-      Self.present, ["center", "note"], completion: uiKit.call, fallback: { uiKit.call(0) })
+    host.forwarder.event(Self.present, ["center", "note"], completion: uiKit.call, fallback: 0)
     #expect(uiKit.calls.withLock { $0 } == [1 << 4 | 1 << 1])
   }
 
@@ -133,8 +131,7 @@ import Testing
       ])
     try host.dispatcher.register(service: "forgetful", handlers: [Self.shortcut: { _ in nil }])
     let uiKit = host.completion(Bool.self)
-    host.forwarder.event(
-      Self.shortcut, ["scene", "item"], completion: uiKit.call, fallback: { uiKit.call(false) })
+    host.forwarder.event(Self.shortcut, ["scene", "item"], completion: uiKit.call, fallback: false)
     #expect(uiKit.calls.withLock { $0 }.isEmpty, "it waits for the forgetful service")
     host.clock.advance(by: .seconds(24))
     #expect(uiKit.calls.withLock { $0 }.isEmpty, "until the deadline")
@@ -155,9 +152,7 @@ import Testing
     let host = Host()
     try host.dispatcher.register(service: "downloads", handlers: [Self.session: { _ in nil }])
     let uiKit = host.completion(Void.self)
-    host.forwarder.event(
-      Self.session, ["app", 42], completion: { () in uiKit.call(()) } as () -> Void,
-      fallback: { uiKit.call(()) })
+    host.forwarder.event(Self.session, ["app", 42], completion: { uiKit.call(()) })
     #expect(uiKit.calls.withLock { $0.count } == 1)
     #expect(host.errors.withLock { $0.count } == 1)
     host.clock.advance(by: .seconds(60))
@@ -185,15 +180,55 @@ import Testing
       ])
     try host.dispatcher.register(Strict())
     let uiKit = host.completion(Bool.self)
-    host.forwarder.event(
-      Self.shortcut, ["scene", "item"], completion: uiKit.call, fallback: { uiKit.call(false) })
+    host.forwarder.event(Self.shortcut, ["scene", "item"], completion: uiKit.call, fallback: false)
     let errors = host.errors.withLock { $0 }
     #expect(errors.count == 1 && errors[0].contains("Strict"), "\(errors)")
     host.clock.advance(by: .seconds(60))
     #expect(uiKit.calls.withLock { $0 } == [true])
   }
 
-  @Test func onlyErrorsThatNameAServiceComeAfterTheHandlersRan() {
+  /// A handler that calls its completion, then passes on the error of a dispatch of its own
+  /// (here the nesting guard's): an error that does not show the handlers ran. UIKit's
+  /// completion has already run, from the join; the forwarder's default does not run again.
+  @Test func anErrorPassedOnAfterTheCompletionRanDoesNotCallItAgain() throws {
+    let host = Host()
+    try host.dispatcher.register(
+      service: "looping",
+      handlers: [
+        Self.shortcut: { params in
+          (params.last as? (Bool) -> Void)?(true)
+          return DispatchError.nestingTooDeep(selector: Self.shortcut, limit: 64)
+        }
+      ])
+    let uiKit = host.completion(Bool.self)
+    host.forwarder.event(Self.shortcut, ["scene", "item"], completion: uiKit.call, fallback: false)
+    #expect(host.errors.withLock { $0.count } == 1, "the error is reported")
+    host.clock.advance(by: .seconds(60))
+    #expect(uiKit.calls.withLock { $0 } == [true], "once, with the service's value")
+  }
+
+  /// The same, before the service calls its completion: the forwarder gives UIKit its
+  /// default at once, and the service's later call finds the completion taken.
+  @Test func anErrorPassedOnBeforeTheCompletionRanGivesTheDefaultOnce() throws {
+    let host = Host()
+    let kept = Locked<((Bool) -> Void)?>(nil)
+    try host.dispatcher.register(
+      service: "looping",
+      handlers: [
+        Self.shortcut: { params in
+          kept.withLock { $0 = params.last as? (Bool) -> Void }
+          return DispatchError.nestingTooDeep(selector: Self.shortcut, limit: 64)
+        }
+      ])
+    let uiKit = host.completion(Bool.self)
+    host.forwarder.event(Self.shortcut, ["scene", "item"], completion: uiKit.call, fallback: false)
+    #expect(uiKit.calls.withLock { $0 } == [false])
+    kept.withLock { $0 }?(true)
+    host.clock.advance(by: .seconds(60))
+    #expect(uiKit.calls.withLock { $0 } == [false], "once")
+  }
+
+  @Test func onlyErrorsThatNameAServiceShowTheHandlersRan() {
     let after: [DispatchError] = [
       .handlerArgumentTypeMismatch(
         selector: "a:", service: "s", index: 0, expected: "Int", actual: "String"),

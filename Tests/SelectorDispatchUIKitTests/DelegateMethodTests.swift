@@ -42,7 +42,6 @@ import Testing
         }
         #expect(reason.contains("iOS \(major) SDK"), "\(selector): \(reason)")
       } else {
-        #expect(method.role != .notForwarded(reason: ""), "\(selector)")
         if case .notForwarded(let reason) = method.role {
           Issue.record("\(selector) is in the iOS 18.6 SDK but left out: \(reason)")
         }
@@ -86,6 +85,30 @@ import Testing
       method.isAdvertised(
         implemented: test.implemented, overridden: test.overridden, handled: test.handled)
         == test.advertised)
+  }
+
+  /// The scene configuration moves an app to the scene life cycle, so it is host work only
+  /// in an app that declares scenes; elsewhere it is advertised as a forwarded method.
+  @Test func theSceneConfigurationIsHostWorkOnlyInAnAppWithScenes() throws {
+    let configure = "application:configurationForConnectingSceneSession:options:"
+    let scenes: [String: Any] = ["UIApplicationSceneManifest": [String: Any]()]
+    #expect(DelegateMethod.hostWorkApplies(to: configure, infoDictionary: scenes))
+    #expect(!DelegateMethod.hostWorkApplies(to: configure, infoDictionary: [:]))
+    for other in [
+      "application:willFinishLaunchingWithOptions:", "scene:willConnectToSession:options:",
+    ] {
+      #expect(DelegateMethod.hostWorkApplies(to: other, infoDictionary: [:]), "\(other)")
+    }
+    let method = try #require(DelegateMethod[configure])
+    #expect(
+      !method.isAdvertised(
+        implemented: true, overridden: false, handled: false, hostWorkApplies: false))
+    #expect(
+      method.isAdvertised(
+        implemented: true, overridden: false, handled: true, hostWorkApplies: false))
+    #expect(
+      method.isAdvertised(
+        implemented: true, overridden: true, handled: false, hostWorkApplies: false))
   }
 
   /// A deprecated method is advertised only when a service handles it, and that service is
