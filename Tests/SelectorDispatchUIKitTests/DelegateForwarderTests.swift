@@ -11,6 +11,14 @@ import Testing
   static let session = "application:handleEventsForBackgroundURLSession:completionHandler:"
   static let shortcut = "windowScene:performActionForShortcutItem:completionHandler:"
 
+  /// A service's handler that calls its completion at once with `value`.
+  static func completing<Value>(with value: Value) -> Handler {
+    { params in
+      (params.last as? (Value) -> Void)?(value)
+      return nil
+    }
+  }
+
   /// A forwarder on the adapter's vocabulary, with a fake clock, that records what it reports.
   struct Host {
     let clock = FakeClock()
@@ -82,12 +90,7 @@ import Testing
     for (name, result) in [("quiet", BackgroundFetchResult.noData), ("news", .newData)] {
       try host.dispatcher.register(
         service: name,
-        handlers: [
-          Self.fetch: { params in
-            (params.last as? (BackgroundFetchResult) -> Void)?(result)
-            return nil
-          }
-        ])
+        handlers: [Self.fetch: Self.completing(with: result)])
     }
     let uiKit = host.completion(UInt.self)
     host.forwarder.event(
@@ -104,12 +107,7 @@ import Testing
     for (name, options) in [("banner", UInt(1 << 4)), ("sound", UInt(1 << 1))] {
       try host.dispatcher.register(
         service: name,
-        handlers: [
-          Self.present: { params in
-            (params.last as? (UInt) -> Void)?(options)
-            return nil
-          }
-        ])
+        handlers: [Self.present: Self.completing(with: options)])
     }
     let uiKit = host.completion(UInt.self)
     host.forwarder.event(Self.present, ["center", "note"], completion: uiKit.call, fallback: 0)
@@ -123,12 +121,7 @@ import Testing
     let host = Host()
     try host.dispatcher.register(
       service: "search",
-      handlers: [
-        Self.shortcut: { params in
-          (params.last as? (Bool) -> Void)?(true)
-          return nil
-        }
-      ])
+      handlers: [Self.shortcut: Self.completing(with: true)])
     try host.dispatcher.register(service: "forgetful", handlers: [Self.shortcut: { _ in nil }])
     let uiKit = host.completion(Bool.self)
     host.forwarder.event(Self.shortcut, ["scene", "item"], completion: uiKit.call, fallback: false)
@@ -172,12 +165,7 @@ import Testing
     let host = Host()
     try host.dispatcher.register(
       service: "search",
-      handlers: [
-        Self.shortcut: { params in
-          (params.last as? (Bool) -> Void)?(true)
-          return nil
-        }
-      ])
+      handlers: [Self.shortcut: Self.completing(with: true)])
     try host.dispatcher.register(Strict())
     let uiKit = host.completion(Bool.self)
     host.forwarder.event(Self.shortcut, ["scene", "item"], completion: uiKit.call, fallback: false)
