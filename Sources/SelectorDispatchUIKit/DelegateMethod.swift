@@ -134,7 +134,7 @@ extension DelegateMethod {
 }
 
 /// Why Mac Catalyst leaves out the CloudKit share methods.
-let catalystCloudKit =
+private let catalystCloudKit =
   "their parameter is CloudKit's CKShare.Metadata, and the package's Mac Catalyst compile "
   + "check (the macOS 13.3 SDK on Linux) cannot build CloudKit's Swift module; a subclass "
   + "that implements one has it advertised"

@@ -6,10 +6,11 @@
   /// What both UIKit classes share: the `responds(to:)` rule applied to the
   /// Objective-C runtime, the log, and the hop to the main actor.
   enum UIKitHost {
-    /// Receives a dispatch's error: written to the unified log (and, in a
-    /// debugger, the console).
+    /// Receives what went wrong (a dispatch's error, a scene delegate
+    /// without an app delegate): written to the unified log (and, in a
+    /// debugger, the console). Each error's description says what failed.
     static let failed: @Sendable (any Error) -> Void = { error in
-      NSLog("SelectorDispatch: a delegate call failed: %@", String(describing: error))
+      NSLog("SelectorDispatch: %@", String(describing: error))
     }
 
     /// Receives the dispatcher's diagnostics: written to the unified log.
