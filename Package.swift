@@ -42,14 +42,17 @@ let package = Package(
     .executableTarget(
       name: "AsyncServicesExample", dependencies: ["SelectorDispatch"],
       path: "Examples/AsyncServicesExample"),
-    // A library, not an executable: a UIKit app delegate runs only inside an app bundle, so there
-    // is nothing to `swift run`. It compiles for iOS and Mac Catalyst and is empty elsewhere.
+    // Libraries, not executables: a UIKit or SwiftUI app runs only inside an app bundle, so there
+    // is nothing to `swift run`. They compile for iOS and Mac Catalyst and are empty elsewhere.
     .target(
-      name: "AppDelegateExample", dependencies: ["SelectorDispatch"],
+      name: "AppDelegateExample", dependencies: ["SelectorDispatch", "SelectorDispatchUIKit"],
       path: "Examples/AppDelegateExample"),
     .target(
-      name: "SceneDelegateExample", dependencies: ["SelectorDispatch"],
+      name: "SceneDelegateExample", dependencies: ["SelectorDispatch", "SelectorDispatchUIKit"],
       path: "Examples/SceneDelegateExample"),
+    .target(
+      name: "SwiftUIAppExample", dependencies: ["SelectorDispatch", "SelectorDispatchUIKit"],
+      path: "Examples/SwiftUIAppExample"),
     .testTarget(
       name: "SelectorDispatchTests",
       // The executables, so that the tests can run them.

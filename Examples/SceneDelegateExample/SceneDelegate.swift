@@ -1,34 +1,42 @@
-// An iOS scene delegate that forwards its delegate methods to services through a `Dispatcher`,
-// next to the app delegate of `Examples/AppDelegateExample`.
+// A scene-based iOS app whose delegates hand every method to services: the app lists its services,
+// and its scene delegate only makes the window. `DispatchingAppDelegate` and
+// `DispatchingSceneDelegate` (the `SelectorDispatchUIKit` product) forward each delegate method
+// to one dispatcher, declared on `Vocabulary.applicationDelegate.merging(.sceneDelegate)`.
 //
 // Compiled for iOS, iPadOS and Mac Catalyst only (`#if os(iOS)`): tvOS lacks the shortcut-item
 // method, and visionOS, which has the APIs, is left out because no machine here can compile for
 // it (PLATFORMS.md). Elsewhere, Linux included, this target is an empty module. `.ci/run`
-// compiles it for iOS and type-checks it for Mac Catalyst. Copy the types into an app target,
-// name the class in the scene configuration (`UIApplicationSceneManifest` in Info.plist, or
-// `application(_:configurationForConnecting:options:)`), and register the same services on the
-// same dispatcher from the app delegate: the scene-based life cycle is required for apps built
-// with the iOS 27 SDK.
+// compiles it for iOS against the iPhoneOS 18.6 SDK and type-checks it for Mac Catalyst against
+// the MacOSX 13.3 SDK; nothing links or runs it. Copy it into an app target whose Info.plist
+// declares the scene-based life cycle, which apps built with the iOS 27 SDK must adopt, and
+// names the scene delegate:
+//
+//   UIApplicationSceneManifest
+//     UISceneConfigurations
+//       UIWindowSceneSessionRoleApplication
+//         - UISceneConfigurationName: Default Configuration
+//           UISceneDelegateClassName: $(PRODUCT_MODULE_NAME).SceneDelegate
+//
+// An app whose storyboard or SwiftUI makes the window needs no scene delegate of its own:
+// without a class in Info.plist, the app delegate names `DispatchingSceneDelegate`.
 
 #if os(iOS)
   import Foundation
   import SelectorDispatch
+  import SelectorDispatchUIKit
   import UIKit
 
-  /// One dispatcher for both delegates: the app-delegate and scene-delegate vocabularies merged.
-  enum AppServices {
-    static let dispatcher: Dispatcher = {
-      do {
-        let dispatcher = Dispatcher(
-          vocabulary: try Vocabulary.applicationDelegate.merging(.sceneDelegate))
-        // Reports a service that still handles an app-delegate method UIKit no longer calls.
-        dispatcher.diagnosticHandler = { print("SelectorDispatch: \($0)") }
-        try dispatcher.register(contentsOf: [PlaybackService(), DeepLinkService()])
-        return dispatcher
-      } catch {
-        preconditionFailure("the services could not be registered: \(error)")
-      }
-    }()
+  /// The app's whole delegate: its services, and nothing else.
+  @main
+  final class AppDelegate: DispatchingAppDelegate {
+    override var services: [any Service] { [PlaybackService(), DeepLinkService()] }
+  }
+
+  /// The app's whole scene delegate: the window's root view controller, made in code.
+  final class SceneDelegate: DispatchingSceneDelegate {
+    override func makeRootViewController(
+      for scene: UIWindowScene, options: UIScene.ConnectionOptions
+    ) -> UIViewController? { UIViewController() }
   }
 
   /// Keeps state per scene, keyed by the scene's identity, and releases it when the scene
@@ -56,7 +64,8 @@
     }
   }
 
-  /// Opens `myapp://item/ID` links and performs the search shortcut.
+  /// Opens `myapp://item/ID` links and performs the search shortcut, including the link or
+  /// shortcut that launched the scene: the scene delegate forwards those as the same selectors.
   struct DeepLinkService: Service {
     @HandlerTableBuilder var handlers: HandlerTable {
       on("scene:openURLContexts:") { (scene: UIScene, contexts: Set<OpenURLContext>) in
@@ -70,76 +79,6 @@
         // `UIApplicationShortcutItem` is immutable and not bound to the main actor, so the
         // handler reads it where it runs; nothing crosses to another isolation domain.
         done(item.type == "com.example.search")
-      }
-    }
-  }
-
-  /// The whole scene delegate: one line per forwarded method, and `responds(to:)`.
-  final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
-    var window: UIWindow?
-
-    /// Advertises a scene-delegate method only when some service handles it. `nonisolated`, as
-    /// `NSObject` declares it; `Dispatcher` is `Sendable`.
-    nonisolated override func responds(to aSelector: Selector!) -> Bool {
-      let name = NSStringFromSelector(aSelector)
-      guard Vocabulary.sceneDelegate[selector: name] != nil else {
-        return super.responds(to: aSelector)
-      }
-      return AppServices.dispatcher.responds(to: name)
-    }
-
-    func scene(
-      _ scene: UIScene, willConnectTo session: UISceneSession,
-      options connectionOptions: UIScene.ConnectionOptions
-    ) {
-      if let windowScene = scene as? UIWindowScene {
-        let window = UIWindow(windowScene: windowScene)
-        window.rootViewController = UIViewController()
-        window.makeKeyAndVisible()
-        self.window = window
-      }
-      forward("scene:willConnectToSession:options:", scene, session, connectionOptions)
-      // A link that launched the scene arrives with the connection, not in openURLContexts.
-      if !connectionOptions.urlContexts.isEmpty {
-        self.scene(scene, openURLContexts: connectionOptions.urlContexts)
-      }
-    }
-
-    func sceneDidDisconnect(_ scene: UIScene) { forward("sceneDidDisconnect:", scene) }
-    func sceneDidBecomeActive(_ scene: UIScene) { forward("sceneDidBecomeActive:", scene) }
-    func sceneWillResignActive(_ scene: UIScene) { forward("sceneWillResignActive:", scene) }
-    func sceneWillEnterForeground(_ scene: UIScene) { forward("sceneWillEnterForeground:", scene) }
-    func sceneDidEnterBackground(_ scene: UIScene) { forward("sceneDidEnterBackground:", scene) }
-
-    func scene(_ scene: UIScene, openURLContexts urlContexts: Set<UIOpenURLContext>) {
-      // The services take the portable `OpenURLContext`; convert UIKit's once, here.
-      let contexts = Set(
-        urlContexts.map {
-          OpenURLContext(url: $0.url, sourceApplication: $0.options.sourceApplication)
-        })
-      forward("scene:openURLContexts:", scene, contexts)
-    }
-
-    func windowScene(
-      _ windowScene: UIWindowScene, performActionFor shortcutItem: UIApplicationShortcutItem,
-      completionHandler: @escaping (Bool) -> Void
-    ) {
-      // The services share one `(Bool) -> Void` completion; UIKit's runs exactly once, with
-      // whether any service succeeded.
-      let completion: (Bool) -> Void = { succeeded in completionHandler(succeeded) }
-      forward(
-        "windowScene:performActionForShortcutItem:completionHandler:", windowScene, shortcutItem,
-        completion)
-    }
-
-    /// Dispatches one event; a failure is a programming error, reported in debug builds.
-    @discardableResult
-    private func forward(_ selector: String, _ params: Any...) -> Any? {
-      do {
-        return try AppServices.dispatcher.dispatch(selector: selector, params: params)
-      } catch {
-        assertionFailure("\(error)")
-        return nil
       }
     }
   }

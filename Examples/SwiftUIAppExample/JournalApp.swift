@@ -1,0 +1,77 @@
+// A SwiftUI app that adopts the package: `@UIApplicationDelegateAdaptor` installs a
+// `DispatchingAppDelegate` subclass that lists the app's services, and SwiftUI keeps the windows.
+// UIKit's app-delegate methods reach the services through the adaptor's delegate; the scene
+// methods SwiftUI passes on (such as a Home Screen quick action) reach them through
+// `DispatchingSceneDelegate`, which the app delegate names in each scene's configuration.
+//
+// Compiled for iOS and iPadOS only; elsewhere, Linux included, this target is an empty module.
+// `.ci/run` compiles it for iOS against the iPhoneOS 18.6 SDK; nothing links or runs it. Mac
+// Catalyst, where the code is the same, is left out: the only Catalyst SDK the check has (MacOSX
+// 13.3) cannot build SwiftUI's module with this compiler, so the example could not be checked
+// there. Copy it into an app target made from Xcode's SwiftUI app template, whose generated
+// Info.plist declares the scene manifest (`UIApplicationSceneManifest`).
+
+#if os(iOS) && !targetEnvironment(macCatalyst)
+  import SelectorDispatch
+  import SelectorDispatchUIKit
+  import SwiftUI
+  import UIKit
+
+  /// The app: one window group, and the adaptor that installs the delegate.
+  @main
+  struct JournalApp: App {
+    @UIApplicationDelegateAdaptor(AppDelegate.self) private var appDelegate
+
+    var body: some Scene {
+      WindowGroup { JournalView(shortcuts: appDelegate.shortcuts) }
+    }
+  }
+
+  /// The app's whole delegate: its services, and what they share with the views.
+  final class AppDelegate: DispatchingAppDelegate {
+    let shortcuts = ShortcutInbox()
+    override var services: [any Service] { [LaunchService(), ShortcutService(inbox: shortcuts)] }
+  }
+
+  /// The last Home Screen quick action, for the views.
+  @MainActor final class ShortcutInbox: ObservableObject {
+    @Published var lastAction: String?
+  }
+
+  /// Shows the quick action the app was opened with.
+  struct JournalView: View {
+    @ObservedObject var shortcuts: ShortcutInbox
+
+    var body: some View {
+      Text(shortcuts.lastAction.map { "Opened with “\($0)”" } ?? "Today’s entry")
+    }
+  }
+
+  /// Starts the app's work at launch; `true` lets the launch go on.
+  struct LaunchService: Service {
+    @HandlerTableBuilder var handlers: HandlerTable {
+      on("application:didFinishLaunchingWithOptions:") {
+        (app: UIApplication, options: [UIApplication.LaunchOptionsKey: Any]?) -> Bool in
+        print("journal: launched")
+        return true
+      }
+    }
+  }
+
+  /// Handles the Home Screen quick actions, including the one that launched the scene, and
+  /// tells the views.
+  struct ShortcutService: Service {
+    let inbox: ShortcutInbox
+
+    @HandlerTableBuilder var handlers: HandlerTable {
+      on("windowScene:performActionForShortcutItem:completionHandler:") {
+        (scene: UIWindowScene, item: UIApplicationShortcutItem, done: @escaping (Bool) -> Void)
+        in
+        // The item's title, a `String`, crosses to the main actor; the item itself stays here.
+        let title = item.localizedTitle
+        Task { @MainActor [inbox] in inbox.lastAction = title }
+        done(true)
+      }
+    }
+  }
+#endif
