@@ -22,8 +22,9 @@
     override var services: [any Service] { [PushService()] }
   }
 
-  /// A service like any other: it handles the selectors it cares about and nothing else, so UIKit
-  /// sees these four delegate methods and no other.
+  /// A service like any other: it handles the selectors it cares about and nothing else. UIKit
+  /// sees these four delegate methods, and the one where the adapter does work of its own
+  /// (`application(_:willFinishLaunchingWithOptions:)`), and no other.
   struct PushService: Service {
     @HandlerTableBuilder var handlers: HandlerTable {
       on("application:didFinishLaunchingWithOptions:") {

@@ -91,10 +91,11 @@
 
     /// Creates the delegate and registers ``services``.
     ///
-    /// Services that cannot be registered together (two with one name, two
-    /// that claim one exclusive domain) stop the app here, with the
-    /// dispatcher's error: the mistake is in the app's code, and an app
-    /// without its services would misbehave later, further from the cause.
+    /// Services that cannot be registered (two with one name, a handler
+    /// whose closure takes another number of arguments than its selector
+    /// has colons) stop the app here, with the dispatcher's error: the
+    /// mistake is in the app's code, and an app without its services would
+    /// misbehave later, further from the cause.
     public override init() {
       let dispatcher = Dispatcher(vocabulary: DelegateMethod.vocabulary)
       self.dispatcher = dispatcher

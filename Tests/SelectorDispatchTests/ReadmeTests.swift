@@ -11,7 +11,7 @@ import Testing
   let uiApp = "app"
   let userInfo: [AnyHashable: Any] = ["aps": ["content-available": 1]]
 
-  @Test func firstScreenExamplePrintsWhatTheReadmeShows() throws {
+  @Test func dispatcherExamplePrintsWhatTheReadmeShows() throws {
     let printed = CallLog()
     let print: @Sendable (Any...) -> Void = { items in
       printed.record(items.map { "\($0)" }.joined(separator: " "))
