@@ -142,7 +142,9 @@ public final class EventInjector {
     }
     let arity: Int
     do {
-      arity = try SelectorKey(event.selector).arity
+      // Validated, not interned: an unknown selector from a log must cost
+      // nothing that outlives its event.
+      arity = try SelectorKey.validate(event.selector)
     } catch {
       return problem(event.selectorColumn, "\(error)")
     }

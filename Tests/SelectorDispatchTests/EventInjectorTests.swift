@@ -20,6 +20,24 @@ import Testing
     #expect(injector.recorder.calls.isEmpty, "the trace took the recorded calls")
   }
 
+  @Test func anUnknownSelectorFromALogLeavesNothingInterned() throws {
+    let injector = EventInjector()
+    try injector.dispatcher.register(
+      service: "a", handlers: ["applicationWillTerminate:": { _ in nil }])
+    let run = UInt64.random(in: 0 ... .max)
+    let unknown = "fromTheLog\(run):withArgument:"
+    let result = injector.inject(json: #"{"selector": "\#(unknown)", "params": [1, 2]}"#)
+    guard case .failure(let problem) = result else {
+      Issue.record("an unknown selector was dispatched")
+      return
+    }
+    #expect(problem.message.contains("unrecognized selector"))
+    let misnamed = injector.inject(json: #"{"selector": "\#(unknown)x", "params": [1]}"#)
+    #expect(throws: EventScript.Problem.self) { try misnamed.get() }
+    #expect(!SelectorKey.isInterned(unknown))
+    #expect(!SelectorKey.isInterned(unknown + "x"))
+  }
+
   @Test func convertsJSONParamsToTheDeclaredTypes() throws {
     let injector = EventInjector()
     let seen = Locked<[String]>([])

@@ -66,14 +66,16 @@ public struct SelectorKey: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension SelectorKey {
-  /// Checks `text` against the selector grammar and counts its arguments.
+  /// Checks `text` against the selector grammar and counts its arguments,
+  /// without interning it: text from outside (an event log) leaves nothing
+  /// behind.
   ///
   /// Walks the UTF-8 bytes once, in place; never builds `Character`s.
   ///
   /// - Parameter text: The candidate selector.
   /// - Returns: The arity: the number of `:`.
   /// - Throws: ``DispatchError/malformedSelector(selector:offset:reason:)``.
-  static func validate(_ text: String) throws(DispatchError) -> Int {
+  package static func validate(_ text: String) throws(DispatchError) -> Int {
     var contiguous = text
     switch contiguous.withUTF8(scan) {
     case .valid(let arity):
