@@ -1,9 +1,10 @@
+import SelectorDispatch
 import SelectorDispatchTesting
 
 /// How `selector-dispatch` prints a ``Profile``.
 extension Profile {
   /// The profile as a table, grouped by service, with each service's total
-  /// and the slowest service named last.
+  /// and the slowest service named last; each line is escaped for display.
   var table: String {
     let services = rows.reduce(into: [String]()) {
       if !$0.contains($1.service) { $0.append($1.service) }
@@ -38,6 +39,6 @@ extension Profile {
       lines.append(
         "slowest service: \(slowest.service), \(Trace.milliseconds(slowest.nanoseconds)) in all")
     }
-    return lines.joined(separator: "\n")
+    return lines.displayed
   }
 }

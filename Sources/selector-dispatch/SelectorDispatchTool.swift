@@ -232,10 +232,10 @@ enum SelectorDispatchTool {
 
   private static func introduction(file: String, options: Options) -> String {
     let source =
-      options.manifest.map { "the services of \($0)" }
+      options.manifest.map { "the services of \($0.escapedForDisplay)" }
       ?? "the demo app's \(DemoApp.services.count) services"
     return """
-      Dispatching the events of \(file) to \(source) as they are read.
+      Dispatching the events of \(file.escapedForDisplay) to \(source) as they are read.
       Each event shows its selector and fold, then every service that handled it, in call
       order (higher priority first), with its answer and time, then the folded result (=).
       null means "no opinion". Completions show the one value the caller's completion got.

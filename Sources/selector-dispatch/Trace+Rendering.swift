@@ -13,6 +13,10 @@ extension Trace {
   ///     2. deep-links         true            0.004 ms
   ///   = true
   /// ```
+  ///
+  /// Each line is escaped with `escapedForDisplay`: a line break or an escape
+  /// sequence in a scene's or a service's name, a selector or an error stays
+  /// on its line and is printed as `\n` or `\u001B`.
   var readable: String {
     var lines = ["\(selector)  (fold \(fold))" + (scene.map { "  scene \"\($0)\"" } ?? "")]
     if calls.isEmpty { lines.append("    (no service handles it)") }
@@ -31,7 +35,7 @@ extension Trace {
       lines.append("  completion called once with " + JSONValue(encoding: completion).jsonText)
     }
     for diagnostic in diagnostics { lines.append("  ! \(diagnostic)") }
-    return lines.joined(separator: "\n")
+    return lines.displayed
   }
 
   /// The event for tools, as one line of JSON: `selector`, `line`, `params`, `fold`, `calls` (each
@@ -83,4 +87,11 @@ extension Trace {
   private static func short(_ text: String, _ limit: Int) -> String {
     text.count <= limit ? text : String(text.prefix(limit - 1)) + "…"
   }
+}
+
+extension [String] {
+  /// The lines joined by line feeds, each escaped for display first, so that
+  /// text from the input (a scene's name, a file's) cannot start a line of
+  /// its own or act on the terminal.
+  var displayed: String { map(\.escapedForDisplay).joined(separator: "\n") }
 }

@@ -179,6 +179,32 @@ final class SelectorDispatchToolTests: Sendable {
           + "naming the scene"))
   }
 
+  @Test func noNameFromTheInputStartsALineOrActsOnTheTerminal() throws {
+    // A scene's name and the log's own name, each with a line feed that would
+    // forge a result line and an escape sequence that would clear the screen.
+    let log = try temporaryFile(
+      Data(
+        #"""
+        {"selector": "scene:willConnectToSession:options:", "params": ["main\n  = true\u001B[2J", "s1", {}]}
+        {"selector": "sceneDidDisconnect:", "params": ["main\n  = true\u001B[2J"]}
+        """#.utf8), "events\n  = forged\u{1B}[2J.jsonl")
+    for arguments in [["replay", log.path], ["replay", log.path, "--json"]] {
+      let result = try run(arguments)
+      #expect(result.status == 0, "\(result.stderr)")
+      #expect(!result.stdout.contains("\u{1B}"), "an escape sequence reached the terminal")
+      let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+      #expect(!lines.contains { $0.hasPrefix("  = true") || $0.hasPrefix("  = forged") })
+      #expect(result.stdout.contains(#"\n"#), "the line feed is printed escaped")
+      if arguments.contains("--json") {
+        #expect(lines.filter { !$0.isEmpty }.count == 2, "one JSON line per event")
+      } else {
+        #expect(lines.filter { $0.hasPrefix("  = ") }.count == 2, "one result line per event")
+        #expect(lines.contains { $0.contains(#"scene "main\n  = true\u001B[2J""#) })
+        #expect(lines[0].contains(#"events\n  = forged\u001B[2J.jsonl"#))
+      }
+    }
+  }
+
   @Test func jsonPrintsOneObjectPerEvent() throws {
     let result = try run(["--json"])
     #expect(result.status == 0)

@@ -36,6 +36,21 @@ import Testing
     #expect(failed.readable.hasSuffix("completion called once with \"newData\""))
   }
 
+  @Test func readableKeepsEachPartOfTheInputOnItsLine() {
+    let trace = Trace(
+      selector: "sceneDidBecomeActive:", params: ["x"], fold: "broadcast",
+      calls: [call("bad\nservice\u{1B}[31m", "a\nb", 1_000)],
+      result: .failure(
+        DispatchError.handlerFailed(selector: "a:", service: "s", reason: "two\nlines")),
+      diagnostics: [], scene: "main\n  = true")
+    let lines = trace.readable.split(separator: "\n")
+    #expect(lines.count == 3, "the header, one call and the error: \(lines)")
+    #expect(lines[0].hasSuffix(#"scene "main\n  = true""#))
+    #expect(lines[1].contains(#"bad\nservice\u001B[31m"#))
+    #expect(lines[2].hasSuffix(#": two\nlines"#))
+    #expect(!trace.readable.contains("\u{1B}"))
+  }
+
   @Test func jsonHasEveryFieldAndCanDropTimings() throws {
     let trace = Trace(
       line: 3, selector: "application:openURL:options:",
