@@ -24,10 +24,22 @@
 /// A line longer than ``maximumLineLength`` bytes (not counting its line
 /// break) is not kept: it becomes one ``EventScript/Problem`` as soon as it
 /// passes the limit, the rest of it is read and dropped, and the lines after
-/// it are read as usual.
+/// it are read as usual. So is a line of more than
+/// ``maximumValuesPerLine`` JSON values.
 public struct EventLogReader {
   /// The longest line read by default: 16 MiB, as the largest manifest.
   public static let defaultMaximumLineLength = 16 << 20
+
+  /// The most JSON values one line may hold: 65,536, counting every scalar,
+  /// array and object, the event object itself included. A line with more
+  /// is a problem at the value past the limit, and is not dispatched.
+  ///
+  /// Each value costs memory many times its size in the line (a `1,` of
+  /// 2 bytes becomes a parsed value, then a Swift `Any` of 32 bytes, then its
+  /// trace), so a line of tiny values near ``defaultMaximumLineLength``
+  /// would take gigabytes; with this limit it takes a few megabytes. A real
+  /// event holds far fewer: a push notification's payload is at most 4 KB.
+  public static let maximumValuesPerLine = 1 << 16
 
   /// The longest line, in bytes without its line break, that becomes an
   /// event; a longer one is a problem.

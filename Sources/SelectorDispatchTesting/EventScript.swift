@@ -102,7 +102,10 @@ public struct EventScript: Sendable {
     }
     let document: JSONValue.Located
     do {
-      document = try JSONValue.parse(line)
+      document = try JSONValue.parse(line, maximumValues: EventLogReader.maximumValuesPerLine)
+    } catch let error where error.exceedsLimit {
+      return problem(
+        error.offset, "the line holds \(error.reason), the limit for one event; it was skipped")
     } catch {
       return problem(error.offset, "not JSON: \(error.reason)")
     }

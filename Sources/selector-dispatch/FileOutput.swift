@@ -46,8 +46,7 @@ struct FileOutput: TextOutputStream {
   /// - Parameter text: The text.
   mutating func write(_ text: String) {
     if escapesLineBreaks && text != "\n" {
-      pending.append(contentsOf: text.escapedForDisplay.utf8)
-      if pending.count >= 64 << 10 { flush() }
+      append(text.escapedForDisplay.utf8)
     } else {
       writeLines(text)
     }
@@ -62,17 +61,42 @@ struct FileOutput: TextOutputStream {
     for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
       if !first { pending.append(UInt8(ascii: "\n")) }
       first = false
-      pending.append(contentsOf: String(line).escapedForDisplay.utf8)
+      if line.unicodeScalars.contains(where: String.needsEscape) {
+        append(String(line).escapedForDisplay.utf8)
+      } else {
+        append(line.utf8)  // no copy of a long line that needs no escape
+      }
     }
-    if pending.count >= 64 << 10 { flush() }
   }
 
   /// Buffers bytes as they are, such as a recorded event-log line.
   ///
   /// - Parameter bytes: The bytes.
-  mutating func bytes(_ bytes: some Sequence<UInt8>) {
-    pending.append(contentsOf: bytes)
-    if pending.count >= 64 << 10 { flush() }
+  mutating func bytes(_ bytes: some Collection<UInt8>) {
+    append(bytes)
+  }
+
+  /// Buffers `bytes`, writing when 64 KiB are buffered; a longer run is
+  /// written from where it is, after what is buffered, so a long line is
+  /// never copied into the buffer.
+  private mutating func append(_ bytes: some Collection<UInt8>) {
+    guard bytes.count >= 64 << 10 else {
+      pending.append(contentsOf: bytes)
+      if pending.count >= 64 << 10 { flush() }
+      return
+    }
+    flush()
+    guard failure == nil else { return }
+    guard !wasClosed else {
+      failure = EBADF
+      return
+    }
+    let descriptor = descriptor
+    failure =
+      bytes.withContiguousStorageIfAvailable {
+        Self.writeAll(UnsafeRawBufferPointer($0), to: descriptor)
+      }
+      ?? Array(bytes).withUnsafeBytes { Self.writeAll($0, to: descriptor) }
   }
 
   /// Writes everything buffered; after a failure, drops it.

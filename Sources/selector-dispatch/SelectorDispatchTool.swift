@@ -191,7 +191,8 @@ enum SelectorDispatchTool {
       case .success(let trace):
         profile.add(trace.calls)
         recording?.output.bytes(
-          Array((EventScript.line(selector: trace.selector, params: trace.params) + "\n").utf8))
+          EventScript.line(selector: trace.selector, params: trace.params).utf8)
+        recording?.output.bytes(CollectionOfOne(UInt8(ascii: "\n")))
         if traces {
           print(options.json ? trace.json().jsonText : "\n" + trace.readable, to: &output)
         }

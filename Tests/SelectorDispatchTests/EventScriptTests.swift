@@ -52,6 +52,27 @@ import Testing
     #expect(problem.description.hasPrefix("2:\(bad.column): error: "))
   }
 
+  @Test func aLineOfMoreValuesThanTheLimitIsAProblemAtTheFirstOneTooMany() throws {
+    let limit = EventLogReader.maximumValuesPerLine
+    // The event object, the selector's string and the params array: 3 values
+    // (member names are not values).
+    func line(_ count: Int) -> String {
+      #"{"selector": "a:", "params": ["# + repeatElement("1", count: count).joined(separator: ",")
+        + "]}"
+    }
+    let atTheLimit = EventScript(Array(line(limit - 3).utf8))
+    #expect(atTheLimit.problems.isEmpty)
+    #expect(atTheLimit.events.first?.params.count == limit - 3)
+    let past = EventScript(Array((line(limit - 2) + "\n" + #"{"selector": "ok"}"#).utf8))
+    #expect(past.events.map(\.selector) == ["ok"], "the next line still counts")
+    let problem = try #require(past.problems.first)
+    let column = #"{"selector": "a:", "params": ["#.utf8.count + 2 * (limit - 3) + 1
+    #expect(problem.column == column, "at the value past the limit")
+    #expect(
+      problem.message
+        == "the line holds more than 65536 JSON values, the limit for one event; it was skipped")
+  }
+
   @Test func survivesGarbage() {
     var garbage: [UInt8] = []
     var state: UInt32 = 12345

@@ -4,10 +4,13 @@ struct JSONParser {
   private var index = 0
   private let maximumDepth: Int
   private var depth = 0
+  private let maximumValues: Int
+  private var values = 0
 
-  init(_ bytes: [UInt8], maximumDepth: Int = JSONValue.maximumDepth) {
+  init(_ bytes: [UInt8], maximumDepth: Int = JSONValue.maximumDepth, maximumValues: Int = .max) {
     self.bytes = bytes
     self.maximumDepth = maximumDepth
+    self.maximumValues = maximumValues
   }
 
   typealias ParseError = JSONValue.ParseError
@@ -47,6 +50,12 @@ struct JSONParser {
   private mutating func parseValue() throws(ParseError) -> JSONValue.Located {
     let start = index
     guard index < bytes.count else { throw error("unexpected end of input; expected a JSON value") }
+    values += 1
+    if values > maximumValues {
+      var limit = error("more than \(maximumValues) JSON values")
+      limit.exceedsLimit = true
+      throw limit
+    }
     switch bytes[index] {
     case UInt8(ascii: "{"): return .init(try parseObject(), at: start)
     case UInt8(ascii: "["): return .init(try parseArray(), at: start)
@@ -80,7 +89,9 @@ struct JSONParser {
   private mutating func enter() throws(ParseError) {
     depth += 1
     if depth > maximumDepth {
-      throw error("JSON nested more than \(maximumDepth) levels deep")
+      var limit = error("JSON nested more than \(maximumDepth) levels deep")
+      limit.exceedsLimit = true
+      throw limit
     }
   }
 

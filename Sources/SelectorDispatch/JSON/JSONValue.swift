@@ -8,7 +8,7 @@
 /// UTF-8 is an error rather than a repair, never recurses deeper than
 /// ``JSONValue/maximumDepth``, and reports the exact offset of the first
 /// problem, so a tool can print `FILE:LINE:COLUMN`.
-package indirect enum JSONValue: Equatable, Sendable {
+package enum JSONValue: Equatable, Sendable {
   /// `null`.
   case null
   /// `true` or `false`.
@@ -52,6 +52,9 @@ package indirect enum JSONValue: Equatable, Sendable {
     package let offset: Int
     /// What was wrong and what was expected.
     package let reason: String
+    /// Whether the input broke a limit the caller set (too many values, too
+    /// deep), rather than the JSON grammar.
+    package var exceedsLimit = false
     /// The reason, as a sentence.
     package var description: String { reason }
   }
@@ -83,13 +86,20 @@ package indirect enum JSONValue: Equatable, Sendable {
   ///   - maximumDepth: How deeply arrays and objects may nest; at most
   ///     ``JSONValue/maximumDepth``. Formats that need only a few levels,
   ///     such as manifests, pass a smaller limit.
+  ///   - maximumValues: How many values (scalars, arrays and objects, the
+  ///     document itself included) the text may hold, so that a short text
+  ///     of tiny values (`[1,1,…]`, about 40 bytes of memory per 2 bytes of
+  ///     input) cannot take memory many times its size.
   /// - Returns: The value, located at its first byte.
-  /// - Throws: ``ParseError`` with the offset of the first problem.
+  /// - Throws: ``ParseError`` with the offset of the first problem; a broken
+  ///   limit is at the value that broke it, with ``ParseError/exceedsLimit``.
   /// - Complexity: O(*n*) in the number of bytes.
   package static func parse<Bytes: Collection<UInt8>>(
-    _ bytes: Bytes, maximumDepth: Int = JSONValue.maximumDepth
+    _ bytes: Bytes, maximumDepth: Int = JSONValue.maximumDepth, maximumValues: Int = .max
   ) throws(ParseError) -> Located {
-    var parser = JSONParser(Array(bytes), maximumDepth: min(maximumDepth, Self.maximumDepth))
+    var parser = JSONParser(
+      Array(bytes), maximumDepth: min(maximumDepth, Self.maximumDepth),
+      maximumValues: maximumValues)
     return try parser.parseDocument()
   }
 

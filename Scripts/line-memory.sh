@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# What one replayed line may cost: the bound RELIABILITY.md states, checked.
+#
+#   Scripts/line-memory.sh
+#
+# Runs the release `selector-dispatch` (build it first:
+# `swift build -c release --product selector-dispatch`) on logs of one hostile
+# line each and measures its maximum resident set with `/usr/bin/time -f %M`.
+# The fixed part is measured first, on a log of one short event. A line of
+# N bytes holding V JSON values may then cost at most 10*N + 200*V bytes more,
+# with the trace as JSON and the event recorded, which is the most it does:
+#
+# - the four shapes of tiny values at the 16 MiB line limit, `[1,1,…]`,
+#   `[{},{},…]`, `["",…]` and `[[],…]`, are refused at value 65,537, so V is
+#   65,536 (before that limit, `[1,1,…]` in an event took 1.35 GB);
+# - an event of 65,530 tiny values, the most a line may hold, is dispatched;
+# - a 16 MiB string of U+0085 (2 bytes each, 6 escaped) is dispatched, and
+#   its trace is three times the line.
+#
+# Memory depends on the allocator and the toolchain, not on the machine's
+# load; the bound leaves room for both.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+command -v python3 > /dev/null || { echo "line-memory: needs python3" >&2; exit 2; }
+[ -x /usr/bin/time ] || { echo "line-memory: needs /usr/bin/time" >&2; exit 2; }
+binary=$(swift build -c release --package-path "$root" --show-bin-path)/selector-dispatch
+[ -x "$binary" ] || { echo "line-memory: build $binary first" >&2; exit 2; }
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+
+# Writes one line to $scratch/line.jsonl: SHAPE COUNT WRAP (bare, or inside
+# an event that is dispatched).
+line() {
+  python3 - "$1" "$2" "$3" > "$scratch/line.jsonl" << 'EOF'
+import sys
+shape, count, wrap = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+units = {"int": "1", "object": "{}", "string": '""', "array": "[]"}
+if shape in units:
+    body = "[" + ",".join([units[shape]] * count) + "]"
+else:
+    body = '"' + "\u0085" * count + '"'
+if wrap == "event":
+    body = ('{"selector":"application:didFinishLaunchingWithOptions:","params":["app",{"k":'
+            + body + "}]}")
+sys.stdout.write(body + "\n")
+EOF
+}
+
+# Prints the maximum resident set in bytes of a replay of $scratch/line.jsonl.
+rss() {
+  /usr/bin/time -o "$scratch/rss" -f %M "$binary" replay "$scratch/line.jsonl" --json \
+    --record "$scratch/recorded.jsonl" > /dev/null 2> "$scratch/stderr" || true
+  echo $(($(tail -1 "$scratch/rss") * 1024))
+}
+
+line int 1 event
+fixed=$(rss)
+echo "fixed part: $((fixed >> 20)) MiB"
+failed=0
+check() {  # NAME SHAPE COUNT WRAP VALUES
+  line "$2" "$3" "$4"
+  local size used limit
+  size=$(stat -c %s "$scratch/line.jsonl")
+  used=$(($(rss) - fixed))
+  limit=$((10 * size + 200 * $5))
+  printf '%-44s %9d bytes  %4d MiB  (limit %d MiB, %s× the line)\n' "$1" "$size" \
+    $((used >> 20)) $((limit >> 20)) "$(python3 -c "print(round($used / $size, 1))")"
+  if [ "$used" -gt "$limit" ]; then
+    echo "line-memory: $1 took $used bytes beyond the fixed part; the bound is $limit" >&2
+    head -c 300 "$scratch/stderr" >&2
+    failed=1
+  fi
+}
+cap=$((16 << 20))
+check "[1,1,…] at the line limit" int $(((cap - 2) / 2)) bare 65536
+check "[{},{},…] at the line limit" object $(((cap - 2) / 3)) bare 65536
+check '["",…] at the line limit' string $(((cap - 2) / 3)) bare 65536
+check "[[],…] at the line limit" array $(((cap - 2) / 3)) bare 65536
+check "an event of 65,530 tiny values" int 65530 event 65536
+check "an event of a 16 MiB string of U+0085" c1 $(((cap - 100) / 2)) event 6
+exit $failed
