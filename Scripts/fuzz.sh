@@ -39,7 +39,13 @@ binary=$("${build[@]}" --show-bin-path)/$target
 scratch="$root/Fuzz/.build/corpus/$target"
 artifacts="$root/Fuzz/.build/artifacts"
 mkdir -p "$scratch" "$artifacts"
+# The event-log targets mutate with a dictionary of event keys (so that keys
+# repeat) and control characters, raw and escaped.
+dictionary=()
+case $target in
+  FuzzEventScript | FuzzEventLogReader) dictionary=(-dict="$root/Fuzz/Dictionaries/event-log.dict") ;;
+esac
 LSAN_OPTIONS=suppressions=$root/.ci/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS} \
-  "$binary" "$scratch" "$root/Fuzz/Corpus/$target" \
+  "$binary" "$scratch" "$root/Fuzz/Corpus/$target" "${dictionary[@]}" \
   -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=4096 \
   -artifact_prefix="$artifacts/$target-" -print_final_stats=1

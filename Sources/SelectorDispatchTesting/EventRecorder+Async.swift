@@ -17,11 +17,10 @@ extension EventRecorder {
       table[selector] = { params in
         let start = self.now()
         let answer = await handler(params)
-        let elapsed = self.now() &- start
         self.record(
           Call(
             service: service, selector: selector, params: params, answer: answer,
-            nanoseconds: elapsed))
+            nanoseconds: self.nanoseconds(since: start)))
         return answer
       }
     }

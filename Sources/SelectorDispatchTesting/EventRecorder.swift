@@ -106,17 +106,20 @@ public final class EventRecorder: @unchecked Sendable {
       table[selector] = { params in
         let start = self.now()
         let answer = handler(params)
-        let end = self.now()
-        // A clock that runs backwards (an injected one, or a wall clock
-        // stepped back) gives a zero duration rather than a huge one.
-        let elapsed = end >= start ? end - start : 0
         self.record(
           Call(
             service: service, selector: selector, params: params, answer: answer,
-            nanoseconds: elapsed))
+            nanoseconds: self.nanoseconds(since: start)))
         return answer
       }
     }
+  }
+
+  /// The time since `start` on ``now``; 0 when that clock ran backwards (an
+  /// injected one, or a wall clock stepped back), never a huge duration.
+  func nanoseconds(since start: UInt64) -> UInt64 {
+    let end = now()
+    return end >= start ? end - start : 0
   }
 
   /// Records every handler call of every service registered with

@@ -79,4 +79,14 @@ extension EventRecorderTests {
     _ = try dispatcher.dispatch(selector: terminate, params: ["app"])
     #expect(recorder.calls.map(\.nanoseconds) == [0])
   }
+
+  @Test func anAsyncHandlerTimedOnAClockThatRunsBackwardsTakesZero() async throws {
+    let times = Locked<[UInt64]>([1_000, 400])  // start, then an earlier end
+    let recorder = EventRecorder(now: { times.withLock { $0.removeFirst() } })
+    let handlers = recorder.instrument(
+      service: "push", asyncHandlers: [terminate: { _ in "done" }])
+    let answer = try #require(handlers[terminate])
+    #expect(await answer(["app"]) as? String == "done")
+    #expect(recorder.calls.map(\.nanoseconds) == [0])
+  }
 }
