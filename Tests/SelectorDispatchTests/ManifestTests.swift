@@ -184,6 +184,23 @@ import Testing
         index: 0, name: "A", field: "priority", position: Position(line: 1, column: 28),
         expected: "an integer", actual: "a string (\"high\")")),
     Bad(
+      input: #"[{"name": "A", "priority": 99999999999999999999}]"#,
+      error: .invalidEntry(
+        index: 0, name: "A", field: "priority", position: Position(line: 1, column: 28),
+        expected: "an integer from -9223372036854775808 to 9223372036854775807",
+        actual: "a number (99999999999999999999), which is out of range")),
+    Bad(
+      input: #"[{"name": "A", "priority": -99999999999999999999}]"#,
+      error: .invalidEntry(
+        index: 0, name: "A", field: "priority", position: Position(line: 1, column: 28),
+        expected: "an integer from -9223372036854775808 to 9223372036854775807",
+        actual: "a number (-99999999999999999999), which is out of range")),
+    Bad(
+      input: #"[{"name": "A", "priority": 1.5}]"#,
+      error: .invalidEntry(
+        index: 0, name: "A", field: "priority", position: Position(line: 1, column: 28),
+        expected: "an integer", actual: "a number (1.5)")),
+    Bad(
       input: #"[{"name": "A", "priority": 1.5}]"#,
       error: .invalidEntry(
         index: 0, name: "A", field: "priority", position: Position(line: 1, column: 28),

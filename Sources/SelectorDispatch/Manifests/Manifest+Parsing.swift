@@ -118,10 +118,14 @@ extension Manifest {
       case "name":
         continue
       case "priority":
-        guard case .number(let text) = value.kind, let priority = Int(text) else {
+        let text: String? = if case .number(let text) = value.kind { text } else { nil }
+        guard let text, let priority = Int(text) else {
+          // A whole number too large for `Int` is an integer, only out of range.
+          let isWhole = text?.drop { $0 == "-" }.allSatisfy { ("0"..."9").contains($0) } ?? false
           throw .invalidEntry(
             index: index, name: name, field: key, position: value.position,
-            expected: "an integer", actual: value.summary)
+            expected: isWhole ? "an integer from \(Int.min) to \(Int.max)" : "an integer",
+            actual: isWhole ? "\(value.summary), which is out of range" : value.summary)
         }
         entry.priority = priority
       case "enabled":
