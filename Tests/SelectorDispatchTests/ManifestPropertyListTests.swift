@@ -17,6 +17,25 @@ import Testing
       """ + after).utf8)
   }
 
+  @Test(arguments: ["<key/>", "<key />", "<key></key>"])
+  func aRepeatedEmptyKeyIsRefusedHoweverItIsWritten(_ second: String) throws {
+    let data = Self.plist(
+      """
+      <dict>
+        <key>services</key><array><string>A</string></array>
+        <key/><string>x</string>
+        \(second)<string>y</string>
+      </dict>
+      """)
+    let error = #expect(throws: ManifestError.self) { try Manifest.parse(data) }
+    guard case .malformed(_, let position, let reason) = error else {
+      Issue.record("expected malformed, got \(String(describing: error))")
+      return
+    }
+    #expect(position == Manifest.Position(line: 7))
+    #expect(reason.contains("repeats the key `` (first on line 6)"))
+  }
+
   @Test func aRepeatedKeyIsRefusedWithItsLine() throws {
     let data = Self.plist(
       """

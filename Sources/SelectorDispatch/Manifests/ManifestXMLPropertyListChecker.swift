@@ -48,17 +48,9 @@ struct ManifestXMLPropertyListChecker {
         index += 2
         let name = scanName()
         skip(past: ">")
-        if name == Array("key".utf8), let finished = key, stack.count >= 2,
-          stack[stack.count - 2].name == Array("dict".utf8)
-        {
-          let text = Self.decodeEntities(finished.text)
-          if let first = stack[stack.count - 2].keys[text] {
-            throw .malformed(
-              format: "property list", position: Manifest.Position(line: finished.line),
-              reason: "a dictionary repeats the key `\(text)` (first on line \(first)); "
-                + "give each key once")
-          }
-          stack[stack.count - 2].keys[text] = finished.line
+        if name == Array("key".utf8), let finished = key, stack.count >= 2 {
+          try Self.record(
+            Self.decodeEntities(finished.text), line: finished.line, in: &stack[stack.count - 2])
           key = nil
         }
         _ = stack.popLast()
@@ -72,9 +64,27 @@ struct ManifestXMLPropertyListChecker {
         if !selfClosing {
           stack.append(Element(name: name))
           if name == Array("key".utf8) { key = ([], line(at: start)) }
+        } else if name == Array("key".utf8), !stack.isEmpty {
+          // `<key/>` is the empty key, as `<key></key>` is.
+          try Self.record("", line: line(at: start), in: &stack[stack.count - 1])
         }
       }
     }
+  }
+
+  /// Notes a key of `parent`, if it is a dictionary, refusing one it has
+  /// already seen.
+  private static func record(
+    _ key: String, line: Int, in parent: inout Element
+  ) throws(ManifestError) {
+    guard parent.name == Array("dict".utf8) else { return }
+    if let first = parent.keys[key] {
+      throw .malformed(
+        format: "property list", position: Manifest.Position(line: line),
+        reason: "a dictionary repeats the key `\(key)` (first on line \(first)); "
+          + "give each key once")
+    }
+    parent.keys[key] = line
   }
 
   private func trailing(at offset: Int) -> ManifestError {
