@@ -84,8 +84,13 @@ extension Trace {
     return "\(micro / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction) ms"
   }
 
+  /// The text, or its first `limit - 1` characters and `…` when it is
+  /// longer; looks at no more than `limit` characters of it.
   private static func short(_ text: String, _ limit: Int) -> String {
-    text.count <= limit ? text : String(text.prefix(limit - 1)) + "…"
+    guard let end = text.index(text.startIndex, offsetBy: limit, limitedBy: text.endIndex),
+      end < text.endIndex
+    else { return text }
+    return String(text.prefix(limit - 1)) + "…"
   }
 }
 

@@ -82,4 +82,14 @@ import Testing
     #expect(value.jsonText == text)
     #expect(try parse(value.jsonText) == value)
   }
+
+  @Test(arguments: [16, 100_000])  // short, and long enough to reserve room first
+  func stringsRoundTripWhateverTheyHold(_ repeats: Int) throws {
+    let piece = "plain \"q\" \\ \n\r\t\u{01}\u{7F}\u{85}\u{2028}\u{202E}é😀 £ end"
+    let text = String(repeating: piece, count: repeats)
+    let json = JSONValue.string(text).jsonText
+    #expect(!json.unicodeScalars.contains(where: String.needsEscape), "escaped")
+    #expect(json.hasPrefix(#""plain \"q\" \\ \n\r\t\u0001\u007F\u0085\u2028\u202Eé😀 £ end"#))
+    #expect(try parse(json) == .string(text))
+  }
 }

@@ -2,6 +2,8 @@ import Foundation
 import SelectorDispatch
 import Testing
 
+@testable import selector_dispatch
+
 /// Foundation has no `Process` on iOS, tvOS, watchOS or visionOS, so there
 /// the suite is disabled and `run` is compiled without it (PLATFORMS.md).
 #if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
@@ -203,6 +205,13 @@ final class SelectorDispatchToolTests: Sendable {
         #expect(lines[0].contains(#"events\n  = forged\u001B[2J.jsonl"#))
       }
     }
+  }
+
+  @Test func theDemoShowsADeviceTokenAsLowerCaseHex() throws {
+    #expect(Data([0x00, 0x0F, 0xA0, 0xFF, 0x5C]).lowercaseHex == "000fa0ff5c")
+    #expect(Data().lowercaseHex == "")
+    let token = Data((0...255).map { UInt8($0) })
+    #expect(token.lowercaseHex == token.map { String(format: "%02x", $0) }.joined())
   }
 
   @Test func jsonPrintsOneObjectPerEvent() throws {

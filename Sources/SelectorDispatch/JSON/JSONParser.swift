@@ -202,7 +202,10 @@ struct JSONParser {
   private mutating func parseString() throws(ParseError) -> String {
     let start = index
     index += 1  // opening quote
-    var scalars = String.UnicodeScalarView()
+    // Bytes are validated one by one but copied a run at a time: a run ends
+    // only at an escape or the closing quote, and holds valid UTF-8.
+    var text = ""
+    var run = index
     while true {
       guard index < bytes.count else {
         throw error("unterminated string; expected a closing '\"'", at: start)
@@ -210,18 +213,20 @@ struct JSONParser {
       let byte = bytes[index]
       switch byte {
       case UInt8(ascii: "\""):
+        text += String(decoding: bytes[run..<index], as: UTF8.self)
         index += 1
-        return String(scalars)
+        return text
       case UInt8(ascii: "\\"):
+        text += String(decoding: bytes[run..<index], as: UTF8.self)
         index += 1
-        scalars.append(try parseEscape())
+        text.unicodeScalars.append(try parseEscape())
+        run = index
       case 0x00..<0x20:
         throw error("control character \(describe(byte)) in a string; escape it")
       case 0x00..<0x80:
-        scalars.append(Unicode.Scalar(byte))
         index += 1
       default:
-        scalars.append(try parseUTF8Scalar())
+        _ = try parseUTF8Scalar()
       }
     }
   }

@@ -37,19 +37,45 @@ extension JSONValue {
     }
   }
 
+  /// Writes `text` quoted, copying each run of characters that need no
+  /// escape at once rather than scalar by scalar.
   private static func writeString(_ text: String, to output: inout String) {
-    output += "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": output += "\\\""
-      case "\\": output += "\\\\"
-      case "\n": output += "\\n"
-      case "\r": output += "\\r"
-      case "\t": output += "\\t"
-      case _ where String.needsEscape(scalar): output += String.hexEscape(scalar)
-      default: output.unicodeScalars.append(scalar)
+    let scalars = text.unicodeScalars
+    if text.utf8.count >= 1 << 16 {
+      // Room for the whole string at once: growing by doubling would hold
+      // the old and the new copy of a long trace together.
+      // At most one escape per byte that is a control, a quote, a backslash,
+      // DEL, or the first byte of a C1 control (0xC2) or of a separator or
+      // bidirectional character (0xE2).
+      var contiguous = text
+      let escapes = contiguous.withUTF8 { bytes in
+        bytes.reduce(0) { count, byte in
+          let escapable =
+            byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F || byte == 0xC2
+            || byte == 0xE2
+          return count + (escapable ? 1 : 0)
+        }
       }
+      output.reserveCapacity(output.utf8.count + text.utf8.count + 6 * escapes + 2)
     }
+    output += "\""
+    var run = scalars.startIndex
+    for index in scalars.indices {
+      let escape: String
+      switch scalars[index] {
+      case "\"": escape = "\\\""
+      case "\\": escape = "\\\\"
+      case "\n": escape = "\\n"
+      case "\r": escape = "\\r"
+      case "\t": escape = "\\t"
+      case let scalar where String.needsEscape(scalar): escape = String.hexEscape(scalar)
+      default: continue
+      }
+      output += Substring(scalars[run..<index])
+      output += escape
+      run = scalars.index(after: index)
+    }
+    output += Substring(scalars[run...])
     output += "\""
   }
 }

@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
-# What one replayed line may cost: the bound RELIABILITY.md states, checked.
+# What one hostile replayed line may cost, in memory and in instructions: the
+# bounds RELIABILITY.md states, checked.
 #
-#   Scripts/line-memory.sh
+#   Scripts/replay-limits.sh
 #
 # Runs the release `selector-dispatch` (build it first:
 # `swift build -c release --product selector-dispatch`) on logs of one hostile
-# line each and measures its maximum resident set with `/usr/bin/time -f %M`.
-# The fixed part is measured first, on a log of one short event. A line of
-# N bytes holding V JSON values may then cost at most 10*N + 200*V bytes more,
-# with the trace as JSON and the event recorded, which is the most it does:
+# line each.
+#
+# Memory: the maximum resident set, with `/usr/bin/time -f %M`. The fixed part
+# is measured first, on a log of one short event. A line of N bytes holding
+# V JSON values may then cost at most 10*N + 200*V bytes more, with the trace
+# as JSON and the event recorded, which is the most it does:
 #
 # - the four shapes of tiny values at the 16 MiB line limit, `[1,1,…]`,
 #   `[{},{},…]`, `["",…]` and `[[],…]`, are refused at value 65,537, so V is
@@ -17,14 +20,26 @@
 # - a 16 MiB string of U+0085 (2 bytes each, 6 escaped) is dispatched, and
 #   its trace is three times the line.
 #
+# Time: instructions under `valgrind --tool=callgrind` for a device token of
+# 16 KiB and of 64 KiB (base64 in the log; the demo's push service answers it
+# as hex), traced as JSON. The difference, divided by 48 KiB, is what one
+# byte of token costs: parsing, dispatching, formatting and tracing it. It
+# fails above 1,000. Measured when this was added: 738; with the demo's
+# former `String(format: "%02x")` per byte, 11,570; with the hex fixed but the
+# former byte-by-byte reading and writing of JSON strings and splitting of
+# output lines by `Character`, 4,218.
+#
 # Memory depends on the allocator and the toolchain, not on the machine's
-# load; the bound leaves room for both.
+# load; instruction counts depend on the toolchain only. Both bounds leave
+# room for that.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-command -v python3 > /dev/null || { echo "line-memory: needs python3" >&2; exit 2; }
-[ -x /usr/bin/time ] || { echo "line-memory: needs /usr/bin/time" >&2; exit 2; }
+for tool in python3 valgrind objcopy; do
+  command -v "$tool" > /dev/null || { echo "replay-limits: needs $tool" >&2; exit 2; }
+done
+[ -x /usr/bin/time ] || { echo "replay-limits: needs /usr/bin/time" >&2; exit 2; }
 binary=$(swift build -c release --package-path "$root" --show-bin-path)/selector-dispatch
-[ -x "$binary" ] || { echo "line-memory: build $binary first" >&2; exit 2; }
+[ -x "$binary" ] || { echo "replay-limits: build $binary first" >&2; exit 2; }
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 
@@ -66,7 +81,7 @@ check() {  # NAME SHAPE COUNT WRAP VALUES
   printf '%-44s %9d bytes  %4d MiB  (limit %d MiB, %s× the line)\n' "$1" "$size" \
     $((used >> 20)) $((limit >> 20)) "$(python3 -c "print(round($used / $size, 1))")"
   if [ "$used" -gt "$limit" ]; then
-    echo "line-memory: $1 took $used bytes beyond the fixed part; the bound is $limit" >&2
+    echo "replay-limits: $1 took $used bytes beyond the fixed part; the bound is $limit" >&2
     head -c 300 "$scratch/stderr" >&2
     failed=1
   fi
@@ -78,4 +93,27 @@ check '["",…] at the line limit' string $(((cap - 2) / 3)) bare 65536
 check "[[],…] at the line limit" array $(((cap - 2) / 3)) bare 65536
 check "an event of 65,530 tiny values" int 65530 event 65536
 check "an event of a 16 MiB string of U+0085" c1 $(((cap - 100) / 2)) event 6
+
+# Instructions per byte of a device token.
+token() {  # BYTES
+  python3 - "$1" > "$scratch/line.jsonl" << 'EOF'
+import base64, sys
+token = base64.b64encode(bytes(range(256)) * (int(sys.argv[1]) // 256)).decode()
+sys.stdout.write('{"selector":"application:didRegisterForRemoteNotificationsWithDeviceToken:",'
+                 '"params":["app","' + token + '"]}\n')
+EOF
+  valgrind --tool=callgrind --callgrind-out-file=/dev/null "$scratch/selector-dispatch" \
+    replay "$scratch/line.jsonl" --json 2>&1 > /dev/null |
+    sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
+}
+# Valgrind 3.19 cannot read the toolchain's DWARF 5 debug information.
+objcopy --strip-debug "$binary" "$scratch/selector-dispatch"
+small=$(token 16384)
+large=$(token 65536)
+perByte=$(((large - small) / 49152))
+echo "a device token: $perByte instructions per byte (budget 1000)"
+if [ "$perByte" -gt 1000 ]; then
+  echo "replay-limits: a byte of device token costs $perByte instructions; the budget is 1000" >&2
+  failed=1
+fi
 exit $failed
