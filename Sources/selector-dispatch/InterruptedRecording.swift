@@ -1,15 +1,20 @@
 import Foundation
 
-/// Keeps what was recorded when the tool is stopped with Ctrl-C (SIGINT),
-/// SIGTERM or SIGHUP, as `tail -f app.log | selector-dispatch replay -
-/// --record session.jsonl` is.
+/// Keeps what was recorded when the tool is stopped by a signal, as
+/// `tail -f app.log | selector-dispatch replay - --record session.jsonl` is
+/// with Ctrl-C.
 ///
 /// A recording to a regular file goes to a temporary file that replaces the
 /// destination when the run ends. Every event is flushed as it is
-/// dispatched, so on one of those signals the handler moves the temporary
-/// file into place with `rename(2)` (async-signal-safe) and lets the signal
-/// end the process as it would have; after a write failed it removes the
-/// temporary file instead, leaving the destination as it was.
+/// dispatched, so on any signal whose default is to end the process (SIGINT,
+/// SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGALRM, SIGUSR1, SIGUSR2, SIGVTALRM,
+/// SIGPROF, SIGXCPU) the handler moves the temporary file into place with
+/// `rename(2)` (async-signal-safe) and lets the signal end the process as it
+/// would have. After a write failed, or on SIGXFSZ (a write went past the
+/// file size limit), it removes the temporary file instead, leaving the
+/// destination as it was. SIGKILL and SIGSTOP cannot be caught: the next
+/// recording to the same destination removes what a killed run left (see
+/// ``Recording``).
 enum InterruptedRecording {
   /// The two paths as C strings, owned here; `nil` when nothing is pending.
   nonisolated(unsafe) private static var temporary: UnsafeMutablePointer<CChar>?
@@ -17,7 +22,12 @@ enum InterruptedRecording {
   /// Whether every write so far succeeded.
   nonisolated(unsafe) private static var intact: sig_atomic_t = 1
 
-  private static let signals = [SIGINT, SIGTERM, SIGHUP]
+  /// The signals that end the process by default and can be caught; on
+  /// SIGXFSZ the recording is cut short, and is removed instead.
+  private static let signals = [
+    SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGALRM, SIGUSR1, SIGUSR2, SIGVTALRM, SIGPROF,
+    SIGXCPU, SIGXFSZ,
+  ]
 
   /// Starts watching for the signals on behalf of one temporary file. A
   /// signal the tool was started with ignored (as by `nohup`) stays
@@ -33,7 +43,9 @@ enum InterruptedRecording {
     for number in signals {
       let previous = signal(number) { number in
         if let temporary = InterruptedRecording.temporary {
-          if InterruptedRecording.intact != 0, let destination = InterruptedRecording.destination {
+          if InterruptedRecording.intact != 0, number != SIGXFSZ,
+            let destination = InterruptedRecording.destination
+          {
             rename(temporary, destination)
           } else {
             unlink(temporary)
@@ -45,6 +57,19 @@ enum InterruptedRecording {
       if unsafeBitCast(previous, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) {
         signal(number, SIG_IGN)
       }
+    }
+  }
+
+  /// Makes SIGQUIT (Ctrl-\\) end the tool at once, as its default does:
+  /// the Swift runtime's backtracer otherwise catches it (even when the tool
+  /// was started with it ignored, as a shell's background job is) and, on
+  /// Linux, can hang for minutes before the process ends. With the
+  /// backtracer off (`SWIFT_BACKTRACE=enable=no`) an ignored SIGQUIT stays
+  /// ignored.
+  static func quitAtOnce() {
+    let previous = signal(SIGQUIT, SIG_DFL)
+    if unsafeBitCast(previous, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) {
+      signal(SIGQUIT, SIG_IGN)
     }
   }
 

@@ -7,8 +7,10 @@ import Foundation
 /// - A regular file, or a path that does not exist yet, is written to a new
 ///   temporary file in the same directory, which replaces it at the end
 ///   with `rename(2)`: a failed run leaves the old recording as it was, and
-///   a run stopped by SIGINT, SIGTERM or SIGHUP keeps every event dispatched
-///   (see ``InterruptedRecording``). An
+///   a run stopped by a signal keeps every event dispatched (see
+///   ``InterruptedRecording``). The temporary file is `flock(2)`ed while
+///   the run lasts; one that no process holds, left by a run killed with
+///   SIGKILL, is removed by the next recording to the same destination. An
 ///   existing file keeps its mode and owner (the tool refuses, before
 ///   dispatching anything, when it cannot keep the owner). A file with more
 ///   than one hard link is rewritten in place instead, so the links stay
@@ -26,6 +28,9 @@ struct Recording {
   let name: String
   /// The temporary file and the path it replaces at the end, if any.
   private let replacement: (temporary: String, destination: String)?
+  /// Temporary files that runs killed while recording to the same
+  /// destination had left, removed when this one started.
+  private(set) var removedLeftovers: [String] = []
 
   /// Why `--record` was refused.
   struct Refusal: Error {
@@ -66,6 +71,7 @@ struct Recording {
       let temporary = try Self.temporaryFile(for: path, mode: 0o666 & ~mask, owner: nil)
       output = FileOutput(temporary.descriptor)
       replacement = (temporary.path, path)
+      removedLeftovers = temporary.removed
       InterruptedRecording.watch(temporary: temporary.path, destination: path)
       return
     }
@@ -82,6 +88,7 @@ struct Recording {
         for: destination, mode: status.st_mode & 0o7777, owner: (status.st_uid, status.st_gid))
       output = FileOutput(temporary.descriptor)
       replacement = (temporary.path, destination)
+      removedLeftovers = temporary.removed
       InterruptedRecording.watch(temporary: temporary.path, destination: destination)
     case S_IFIFO, S_IFCHR, S_IFSOCK:
       output = FileOutput(try Self.openInPlace(path, flags: O_WRONLY))
@@ -155,19 +162,28 @@ struct Recording {
     return String(cString: real)
   }
 
-  /// Creates `.NAME.XXXXXX` next to `destination`, with `mode` and `owner`.
+  /// Creates `.NAME.selector-dispatch-XXXXXX` next to `destination`, with
+  /// `mode` and `owner`, locked with `flock(2)` for as long as this process
+  /// keeps it open; first removes the ones no process holds.
+  ///
+  /// - Returns: The open file, its path, and the leftovers removed.
   private static func temporaryFile(
     for destination: String, mode: mode_t, owner: (uid_t, gid_t)?
-  ) throws(Refusal) -> (descriptor: Int32, path: String) {
+  ) throws(Refusal) -> (descriptor: Int32, path: String, removed: [String]) {
     let url = URL(fileURLWithPath: destination)
     let directory = url.deletingLastPathComponent().path
-    var template = Array("\(directory)/.\(url.lastPathComponent).XXXXXX".utf8CString)
+    let prefix = ".\(url.lastPathComponent).selector-dispatch-"
+    let removed = removeLeftovers(in: directory, prefix: prefix)
+    var template = Array("\(directory)/\(prefix)XXXXXX".utf8CString)
     let descriptor = template.withUnsafeMutableBufferPointer { buffer in
       buffer.baseAddress.map { mkstemp($0) } ?? -1
     }
     guard descriptor >= 0 else {
       throw Refusal(description: "cannot create a file in \(directory): \(describeErrno(errno))")
     }
+    // Cannot fail on a new file this process alone has open; if the file
+    // system has no locks, a later run may take the file for a leftover.
+    _ = flock(descriptor, LOCK_EX | LOCK_NB)
     let path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
     var failure: String?
     if let owner, owner != (geteuid(), getegid()), fchown(descriptor, owner.0, owner.1) != 0 {
@@ -180,6 +196,29 @@ struct Recording {
       _ = unlink(path)
       throw Refusal(description: failure + "; refusing to replace it")
     }
-    return (descriptor, path)
+    return (descriptor, path, removed)
+  }
+
+  /// Removes the files in `directory` named `prefix` and six characters, as
+  /// ``temporaryFile(for:mode:owner:)`` names them, that are regular files
+  /// of this user that no process holds locked: a run killed by SIGKILL
+  /// left them, as its lock ended with it.
+  ///
+  /// - Returns: The paths removed.
+  private static func removeLeftovers(in directory: String, prefix: String) -> [String] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+    var removed: [String] = []
+    for name in names where name.hasPrefix(prefix) && name.utf8.count == prefix.utf8.count + 6 {
+      let path = "\(directory)/\(name)"
+      let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+      guard descriptor >= 0 else { continue }
+      defer { _ = close(descriptor) }
+      var status = stat()
+      guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
+        status.st_uid == geteuid(), flock(descriptor, LOCK_EX | LOCK_NB) == 0
+      else { continue }
+      if unlink(path) == 0 { removed.append(path) }
+    }
+    return removed
   }
 }

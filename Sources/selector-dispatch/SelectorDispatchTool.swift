@@ -18,6 +18,7 @@ enum SelectorDispatchTool {
   static let ioFailure: Int32 = 3
 
   static func main() {
+    InterruptedRecording.quitAtOnce()
     let standard = StandardDescriptors.secure()
     var output = FileOutput(STDOUT_FILENO, isClosed: standard.outputWasClosed)
     var errors = FileOutput(
@@ -163,6 +164,10 @@ enum SelectorDispatchTool {
       }
       do {
         recording = try Recording(path: path, standardOutput: output, protected: protected)
+        for leftover in recording?.removedLeftovers ?? [] {
+          print(
+            "\(leftover): note: removed; a recording to \(path) left it when killed", to: &errors)
+        }
       } catch {
         print("\(path): error: refusing to record here: \(error.description)", to: &errors)
         return ioFailure

@@ -79,6 +79,95 @@ import Testing
     #expect(!files.contains(".out.jsonl."), "no temporary file is left: \(files)")
   }
 
+  /// Every signal that ends a process by default and can be caught keeps
+  /// the recording, and ends the tool as it would have. SIGQUIT used to hang
+  /// in the runtime's backtracer: `timeout` bounds the wait, and SIGKILL
+  /// then ends the tool with another status. `env --default-signal` undoes
+  /// the shell's ignoring SIGINT and SIGQUIT in a background job.
+  @Test(arguments: [
+    ("HUP", SIGHUP), ("INT", SIGINT), ("QUIT", SIGQUIT), ("USR1", SIGUSR1), ("USR2", SIGUSR2),
+    ("ALRM", SIGALRM), ("PIPE", SIGPIPE), ("XCPU", SIGXCPU),
+  ])
+  func aRecordingStoppedByAnyCatchableSignalKeepsEveryEvent(
+    _ name: String, _ number: Int32
+  ) throws {
+    let outcome = try ToolProcess.run(
+      """
+      ulimit -c 0
+      mkfifo in traces
+      /usr/bin/env --default-signal "$TOOL" replay in --json --record out.jsonl > traces &
+      pid=$!
+      exec 4< traces
+      exec 3> in
+      cat events.jsonl >&3
+      read -r line <&4
+      kill -\(name) $pid
+      timeout 20 tail --pid=$pid -f /dev/null || kill -KILL $pid
+      wait $pid
+      echo $? > status.txt
+      ls -A > files.txt
+      """, files: ["events.jsonl": Self.log])
+    #expect(outcome.files["status.txt"] == Data("\(128 + number)\n".utf8), "ended by SIG\(name)")
+    #expect(
+      outcome.files["out.jsonl"]
+        == Data(#"{"selector":"applicationWillTerminate:","params":["app"]}"#.utf8 + [0x0A]))
+    let files = String(decoding: outcome.files["files.txt"] ?? Data(), as: UTF8.self)
+    #expect(!files.contains(".out.jsonl."), "no temporary file is left: \(files)")
+  }
+
+  /// SIGKILL cannot be caught: the next recording to the same file removes
+  /// the temporary file the killed run left, and says so, but never one that
+  /// a running recording holds.
+  @Test func theNextRecordingRemovesWhatAKilledOneLeftButNotARunningOnes() throws {
+    let outcome = try ToolProcess.run(
+      """
+      mkfifo in traces in2 traces2
+      "$TOOL" replay in --json --record out.jsonl > traces &
+      killed=$!
+      exec 4< traces
+      exec 3> in
+      cat events.jsonl >&3
+      read -r line <&4
+      kill -KILL $killed
+      wait $killed
+      ls -A > killed.txt
+      "$TOOL" replay in2 --json --record out.jsonl > traces2 2> running.err &
+      running=$!
+      exec 6< traces2
+      exec 5> in2
+      cat events.jsonl >&5
+      read -r line <&6
+      ls -A > running.txt
+      "$TOOL" replay events.jsonl --record out.jsonl > /dev/null 2> next.err
+      echo $? > status.txt
+      ls -A > after.txt
+      exec 5>&-
+      wait $running
+      ls -A > end.txt
+      """, files: ["events.jsonl": Self.log])
+    func names(_ file: String) -> [String] {
+      String(decoding: outcome.files[file] ?? Data(), as: UTF8.self).split(separator: "\n")
+        .map(String.init).filter { $0.hasPrefix(".out.jsonl.") }
+    }
+    let left = names("killed.txt")
+    #expect(left.count == 1, "the killed run left its temporary file")
+    let note = String(decoding: outcome.files["running.err"] ?? Data(), as: UTF8.self)
+    #expect(
+      note.hasPrefix("/")
+        && note.hasSuffix(
+          "/\(left.first ?? "?"): note: removed; a recording to out.jsonl left it when killed\n"),
+      "the killed run's file, by its full path: \(note)")
+    let running = names("running.txt")
+    #expect(running.count == 1 && running != left, "only the running one's file: \(running)")
+    #expect(outcome.files["status.txt"] == Data("0\n".utf8))
+    #expect(outcome.files["next.err"] == Data(), "nothing to remove: the running one's is held")
+    #expect(names("after.txt") == running, "the running one's is kept")
+    #expect(names("end.txt").isEmpty, "the running one moved its file into place")
+    #expect(
+      outcome.files["out.jsonl"]
+        == Data(#"{"selector":"applicationWillTerminate:","params":["app"]}"#.utf8 + [0x0A]))
+  }
+
   @Test func aFIFOAndADeviceAreWrittenInPlaceNeverReplaced() throws {
     let outcome = try ToolProcess.run(
       """
