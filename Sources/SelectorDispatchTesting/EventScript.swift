@@ -85,26 +85,6 @@ public struct EventScript: Sendable {
     self.lines = lines
   }
 
-  /// The first key that repeats within an object, anywhere in `value`, and
-  /// the offset of its second value: JSON leaves repeated keys undefined, and
-  /// manifests refuse them too.
-  private static func firstRepeatedKey(in value: JSONValue.Located) -> (String, Int)? {
-    switch value.value {
-    case .array(let elements):
-      for element in elements {
-        if let found = firstRepeatedKey(in: element) { return found }
-      }
-    case .object(let members):
-      var keys = Set<String>()
-      for member in members {
-        guard keys.insert(member.key).inserted else { return (member.key, member.value.offset) }
-        if let found = firstRepeatedKey(in: member.value) { return found }
-      }
-    default: break
-    }
-    return nil
-  }
-
   /// The UTF-8 byte order mark, ignored at the start of a log.
   private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
@@ -123,21 +103,21 @@ public struct EventScript: Sendable {
     let document: JSONValue.Located
     do {
       document = try JSONValue.parse(line, maximumValues: EventLogReader.maximumValuesPerLine)
-    } catch let error where error.exceedsLimit {
-      return problem(
-        error.offset, "the line holds \(error.reason), the limit for one event; it was skipped")
     } catch {
-      return problem(error.offset, "not JSON: \(error.reason)")
+      switch error.kind {
+      case .syntax: return problem(error.offset, "not JSON: \(error.reason)")
+      case .limit:
+        return problem(
+          error.offset, "the line holds \(error.reason), the limit for one event; it was skipped")
+      case .repeatedKey:
+        return problem(error.offset, "\(error.reason) in one object; which one is meant is unclear")
+      }
     }
     guard case .object(let members) = document.value else {
       return problem(
         document.offset,
         "expected an event object {\"selector\": ..., \"params\": [...]}, found \(document.value.kind)"
       )
-    }
-    if let (key, offset) = firstRepeatedKey(in: document) {
-      return problem(
-        offset, "the key \"\(key)\" appears twice in one object; which one is meant is unclear")
     }
     for member in members where member.key != "selector" && member.key != "params" {
       return problem(

@@ -41,13 +41,13 @@ import Testing
     Bad(
       line: "{\"selector\": \"a\", \"extra\": 1}", column: 28, mentions: "unknown member \"extra\""),
     Bad(
-      line: #"{"selector": "a:", "params": [1], "selector": "b:"}"#, column: 47,
+      line: #"{"selector": "a:", "params": [1], "selector": "b:"}"#, column: 35,
       mentions: #"the key "selector" appears twice"#),
     Bad(
-      line: #"{"selector": "a:", "params": [1], "params": [2]}"#, column: 45,
+      line: #"{"selector": "a:", "params": [1], "params": [2]}"#, column: 35,
       mentions: #"the key "params" appears twice"#),
     Bad(
-      line: #"{"selector": "a:", "params": [{"k": [{"x": 1, "x": 2}]}]}"#, column: 52,
+      line: #"{"selector": "a:", "params": [{"k": [{"x": 1, "x": 2}]}]}"#, column: 47,
       mentions: #"the key "x" appears twice"#),
   ])
   func badLinesBecomeProblemsWithTheirPosition(_ bad: Bad) throws {

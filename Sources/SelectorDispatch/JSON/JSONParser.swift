@@ -53,7 +53,7 @@ struct JSONParser {
     values += 1
     if values > maximumValues {
       var limit = error("more than \(maximumValues) JSON values")
-      limit.exceedsLimit = true
+      limit.kind = .limit
       throw limit
     }
     switch bytes[index] {
@@ -90,7 +90,7 @@ struct JSONParser {
     depth += 1
     if depth > maximumDepth {
       var limit = error("JSON nested more than \(maximumDepth) levels deep")
-      limit.exceedsLimit = true
+      limit.kind = .limit
       throw limit
     }
   }
@@ -126,6 +126,7 @@ struct JSONParser {
     defer { depth -= 1 }
     index += 1  // {
     var members: [(key: String, value: JSONValue.Located)] = []
+    var keys = Set<String>()
     skipWhitespace()
     if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
       index += 1
@@ -139,7 +140,13 @@ struct JSONParser {
             ? "unexpected \(describe(bytes[index])) in object; expected a member name in quotes"
             : "unexpected end of input; expected a member name")
       }
+      let keyStart = index
       let key = try parseString()
+      guard keys.insert(key).inserted else {
+        var repeated = error("the key \"\(key)\" appears twice", at: keyStart)
+        repeated.kind = .repeatedKey
+        throw repeated
+      }
       skipWhitespace()
       guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
         throw error("expected ':' after the member name \"\(key)\"")

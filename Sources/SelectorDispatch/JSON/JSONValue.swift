@@ -5,7 +5,8 @@
 /// this one parser; it is not part of the public API.
 ///
 /// The parser is small and strict (RFC 8259), works on bytes so that invalid
-/// UTF-8 is an error rather than a repair, never recurses deeper than
+/// UTF-8 is an error rather than a repair, refuses an object that repeats a
+/// key (manifests and event logs both must), never recurses deeper than
 /// ``JSONValue/maximumDepth``, and reports the exact offset of the first
 /// problem, so a tool can print `FILE:LINE:COLUMN`.
 package enum JSONValue: Equatable, Sendable {
@@ -52,9 +53,20 @@ package enum JSONValue: Equatable, Sendable {
     package let offset: Int
     /// What was wrong and what was expected.
     package let reason: String
-    /// Whether the input broke a limit the caller set (too many values, too
-    /// deep), rather than the JSON grammar.
-    package var exceedsLimit = false
+    /// What kind of problem it is.
+    package var kind = Kind.syntax
+
+    /// What kind of problem a ``ParseError`` is.
+    package enum Kind: Sendable {
+      /// The text breaks the JSON grammar.
+      case syntax
+      /// The text is JSON but breaks a limit the caller set: too many
+      /// values, or nested too deep.
+      case limit
+      /// The text is JSON but an object repeats a key, which RFC 8259 leaves
+      /// undefined; the error is at the second one.
+      case repeatedKey
+    }
     /// The reason, as a sentence.
     package var description: String { reason }
   }
@@ -92,7 +104,8 @@ package enum JSONValue: Equatable, Sendable {
   ///     input) cannot take memory many times its size.
   /// - Returns: The value, located at its first byte.
   /// - Throws: ``ParseError`` with the offset of the first problem; a broken
-  ///   limit is at the value that broke it, with ``ParseError/exceedsLimit``.
+  ///   limit is at the value that broke it, and a repeated key at its second
+  ///   occurrence, each with its ``ParseError/kind``.
   /// - Complexity: O(*n*) in the number of bytes.
   package static func parse<Bytes: Collection<UInt8>>(
     _ bytes: Bytes, maximumDepth: Int = JSONValue.maximumDepth, maximumValues: Int = .max

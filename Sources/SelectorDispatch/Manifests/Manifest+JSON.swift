@@ -7,9 +7,8 @@ extension Manifest {
   /// (``JSONValue/parse(_:maximumDepth:)``) and converts it to the common
   /// value form, with the line and column where every value begins.
   ///
-  /// A UTF-8 byte order mark is skipped; columns count from after it. The
-  /// shared parser allows duplicate keys, manifests do not: they are
-  /// refused here, in document order, naming the second key.
+  /// A UTF-8 byte order mark is skipped; columns count from after it. A
+  /// repeated key is refused by the parser, at the second one.
   ///
   /// - Parameter bytes: The whole file.
   /// - Returns: The document.
@@ -55,7 +54,7 @@ extension Manifest {
   }
 }
 
-/// Converts parsed JSON to ``ManifestValue``, refusing duplicate keys.
+/// Converts parsed JSON to ``ManifestValue``.
 private struct JSONConversion {
   let bytes: [UInt8]
   let lines: LineTable
@@ -73,15 +72,9 @@ private struct JSONConversion {
       for element in elements { values.append(try value(element)) }
       kind = .array(values)
     case .object(let members):
-      var keys = Set<String>()
       var converted: [ManifestValue.Member] = []
       converted.reserveCapacity(members.count)
       for member in members {
-        guard keys.insert(member.key).inserted else {
-          throw .malformed(
-            format: "JSON", position: lines.position(of: keyOffset(before: member.value.offset)),
-            reason: "the key \"\(member.key)\" appears twice")
-        }
         converted.append(ManifestValue.Member(key: member.key, value: try value(member.value)))
       }
       kind = .object(converted)
@@ -97,28 +90,6 @@ private struct JSONConversion {
   }
 
   private static let numberBytes = Set("+-.0123456789eE".utf8)
-
-  /// Where the key of the member whose value starts at `offset` begins.
-  ///
-  /// Between a key and its value there is only white space and `:`, and
-  /// inside the key (which parsed, so is well formed) a `"` is a quote
-  /// only when an even number of backslashes precedes it.
-  private func keyOffset(before offset: Int) -> Int {
-    var index = offset - 1
-    while index > 0, bytes[index] != UInt8(ascii: "\"") { index -= 1 }  // closing quote
-    index -= 1
-    while index > 0 {
-      if bytes[index] == UInt8(ascii: "\"") {
-        var backslashes = 0
-        while index - backslashes - 1 >= 0, bytes[index - backslashes - 1] == UInt8(ascii: "\\") {
-          backslashes += 1
-        }
-        if backslashes % 2 == 0 { return index }
-      }
-      index -= 1
-    }
-    return max(index, 0)
-  }
 }
 
 /// Turns byte offsets into 1-based lines and columns (in UTF-8 bytes).
