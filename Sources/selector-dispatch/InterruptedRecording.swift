@@ -54,22 +54,25 @@ enum InterruptedRecording {
         signal(number, SIG_DFL)
         raise(number)
       }
-      if unsafeBitCast(previous, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) {
-        signal(number, SIG_IGN)
-      }
+      keepIgnored(number, previous)
     }
   }
 
-  /// Makes SIGQUIT (Ctrl-\\) end the tool at once, as its default does:
+  /// Makes SIGQUIT (Ctrl-\) end the tool at once, as its default does:
   /// the Swift runtime's backtracer otherwise catches it (even when the tool
   /// was started with it ignored, as a shell's background job is) and, on
   /// Linux, can hang for minutes before the process ends. With the
   /// backtracer off (`SWIFT_BACKTRACE=enable=no`) an ignored SIGQUIT stays
   /// ignored.
   static func quitAtOnce() {
-    let previous = signal(SIGQUIT, SIG_DFL)
+    keepIgnored(SIGQUIT, signal(SIGQUIT, SIG_DFL))
+  }
+
+  /// Sets `number` back to ignored if `previous`, the handler `signal(3)`
+  /// returned (its type differs between C libraries), was `SIG_IGN`.
+  private static func keepIgnored<Handler>(_ number: Int32, _ previous: Handler) {
     if unsafeBitCast(previous, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) {
-      signal(SIGQUIT, SIG_IGN)
+      signal(number, SIG_IGN)
     }
   }
 
