@@ -28,8 +28,10 @@ public final class DiagnosticLog: Sendable {
   ///
   /// - Parameter dispatcher: The dispatcher to listen to.
   public func attach(to dispatcher: Dispatcher) {
-    dispatcher.diagnosticHandler = { [diagnostics] diagnostic in
-      diagnostics.withLock { $0.append(diagnostic) }
-    }
+    dispatcher.diagnosticHandler = { [self] diagnostic in append(diagnostic) }
+  }
+
+  func append(_ diagnostic: Diagnostic) {
+    diagnostics.withLock { $0.append(diagnostic) }
   }
 }

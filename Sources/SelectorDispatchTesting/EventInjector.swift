@@ -22,14 +22,47 @@ import SelectorDispatch
 /// | a completion handler | anything: the injector passes its own and traces what it receives |
 /// | anything else | the natural Swift value: `nil`, `Bool`, `Int`, `Double`, `String`, `[Any]`, `[String: Any]` |
 ///
-/// Async handlers are traced too: the injector waits until those the
-/// dispatch started have returned, or are suspended on work elsewhere —
-/// awaiting the main actor, or a plain `nonisolated` async function such as
-/// `Task.yield()`, which runs on the global executor — which it does not
-/// wait for: the trace then shows the service as late. A service that has
-/// not called its completion (or returned) by then is not waited for: the injector advances its fake clock past the
-/// deadline, so the caller's completion runs with what arrived and the late
-/// service is reported, without any real waiting.
+/// **What a trace holds.** An injection returns when every handler the
+/// event started has returned: the synchronous ones, and the async ones
+/// that a synchronous dispatch starts on a bridge of their own, however
+/// they await (the main actor, a nonisolated async function, a sleep), and
+/// those their own dispatches started in turn. Its trace holds exactly the
+/// calls and diagnostics of its own event, whichever thread they ran on.
+/// Two limits keep it from waiting forever, without real waiting where
+/// nothing hangs:
+///
+/// - An async handler still running after ``handlerTimeLimit`` of real time
+///   is not waited for any longer; its call, if it ever returns, belongs to
+///   no trace.
+/// - A service that has not called its completion (or returned) by then
+///   is not waited for: the injector advances its fake clock past the
+///   deadline, so the caller's completion runs with what arrived and the
+///   late service is reported in the trace's diagnostics.
+///
+/// **The thread it blocks.** An injection blocks its thread while it
+/// waits. Called from a task on the cooperative thread pool (any `async`
+/// function, and every Swift Testing test but a `@MainActor` one), it holds
+/// one of the pool's threads, of which there are as many as cores. The
+/// event's handlers run on a queue of their own, but a handler that needs
+/// the pool (a `nonisolated` async function, `Task.sleep`, a continuation
+/// resumed from elsewhere) waits for a free one: when synchronous
+/// injections at once block every thread of the pool, it waits until
+/// ``handlerTimeLimit``. Keep such tests `.serialized`.
+///
+/// **Main actor.** Injecting on the main thread, the injector runs the
+/// main run loop while it waits, so `@MainActor` handlers run in time. It
+/// cannot from inside a block of the main queue, such as a `@MainActor`
+/// Swift Testing test on Linux: the platform does not run the main queue
+/// again inside one of its blocks, so main-actor handlers run only after
+/// the injection returned, which reports them late at ``handlerTimeLimit``.
+/// Inject from a test that is not `@MainActor` instead.
+///
+/// **Nested events.** A handler may inject an event into the same injector
+/// (a synchronous handler, or an async one on its bridge): the nested
+/// event's trace, returned to that handler, holds its own calls, and the
+/// outer trace its own, the injecting handler's included. A nested event
+/// leaves the fake clock to the outer one: its services' missed deadlines
+/// are reported in the outer event's trace.
 public final class EventInjector {
   /// The dispatcher events go to; register services here.
   public let dispatcher: Dispatcher
@@ -45,6 +78,9 @@ public final class EventInjector {
   /// belongs.
   public let application: AnyObject
   private let deadline: Duration
+  /// How long, in real time, an injection waits for the async handlers it
+  /// started to return.
+  public let handlerTimeLimit: Duration
   private let scenes = Locked<[String: StandIn]>([:])
 
   /// The object passed as the application: it has a name and nothing else.
@@ -63,10 +99,13 @@ public final class EventInjector {
   /// - Parameters:
   ///   - vocabulary: The selectors, folds and argument types.
   ///   - deadline: How long, in fake time, completions may take.
+  ///   - handlerTimeLimit: How long, in real time, an injection waits for
+  ///     the async handlers it started to return.
   ///   - now: The time source for handler timings (the real monotonic clock
   ///     unless given).
   public init(
     vocabulary: Vocabulary = .applicationDelegate, deadline: Duration = .seconds(25),
+    handlerTimeLimit: Duration = .seconds(10),
     now: @escaping @Sendable () -> UInt64 = EventRecorder.monotonicNanoseconds
   ) {
     self.vocabulary = vocabulary
@@ -74,8 +113,15 @@ public final class EventInjector {
     self.application = StandIn("app")
     self.recorder = EventRecorder(now: now)
     self.dispatcher = Dispatcher(vocabulary: vocabulary, clock: clock, completionDeadline: deadline)
+    self.handlerTimeLimit = handlerTimeLimit
     recorder.recordEveryService(of: dispatcher)
-    diagnostics.attach(to: dispatcher)
+    let (diagnostics, recorder) = (diagnostics, ObjectIdentifier(recorder))
+    dispatcher.diagnosticHandler = { diagnostic in
+      diagnostics.append(diagnostic)
+      if let event = InjectedEvent.current.get(), event.recorder == recorder {
+        event.report(diagnostic)
+      }
+    }
   }
 
   /// The stand-in for the scene of a name: the same object for the same
@@ -208,25 +254,32 @@ public final class EventInjector {
         received.withLock { $0.append(value) }
       }
     }
-    _ = recorder.drain()
-    let before = diagnostics.entries.count
-    let result = Result<Any?, any Error> {
-      try dispatcher.dispatch(selector: selector, params: params)
+    let outer = InjectedEvent.current.get().map { $0.recorder == ObjectIdentifier(recorder) }
+    let event = InjectedEvent(recorder: recorder)
+    let result = event.run {
+      Result<Any?, any Error> { try dispatcher.dispatch(selector: selector, params: params) }
     }
-    // Async handlers started by the dispatch run on the dispatcher's bridge
-    // queue: wait until they returned (or are suspended on outside work).
-    Dispatcher.settleBridgedHandlers()
-    // A service that has not called its completion is not waited for, even
-    // when the dispatch threw after the handlers ran: its join's deadline
-    // must not fire later, inside another event's trace.
-    if clock.pending > 0 { clock.advance(by: deadline) }
+    // Its async handlers run on a bridge of their own: wait until they and
+    // the handlers they started have all returned, however they await.
+    _ = event.waitForHandlers(upTo: handlerTimeLimit)
+    // A service that has not called its completion (or whose handler is
+    // still running) is not waited for, even when the dispatch threw after
+    // the handlers ran: its join's deadline must not fire later, inside
+    // another event's trace. An event injected by a handler of another
+    // leaves the clock to the outer one, whose own deadline it would fire.
+    if outer != true {
+      event.run {
+        if clock.pending > 0 { clock.advance(by: deadline) }
+      }
+    }
     let values = received.withLock { $0 }
+    let (calls, diagnostics) = event.recorded
     return Trace(
       line: line, selector: selector, params: params,
       fold: (vocabulary[selector: selector]?.fold ?? .collect).description,
-      calls: recorder.drain(), result: result,
+      calls: calls, result: result,
       completion: completion == nil || values.isEmpty ? nil : .some(values.first ?? nil),
-      diagnostics: Array(diagnostics.entries.dropFirst(before)),
+      diagnostics: diagnostics,
       scene: isSceneEvent(selector) && !params.isEmpty ? "\(params[0])" : nil)
   }
 

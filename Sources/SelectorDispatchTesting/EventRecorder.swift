@@ -178,8 +178,14 @@ public final class EventRecorder: @unchecked Sendable {
     }
   }
 
+  /// Keeps a call: with the event being injected, when this recorder's
+  /// injector is injecting one on this task or thread, else in ``calls``.
   func record(_ call: Call) {
-    recorded.append(call)
+    if let event = InjectedEvent.current.get(), event.recorder == ObjectIdentifier(self) {
+      event.record(call)
+    } else {
+      recorded.append(call)
+    }
   }
 
   /// Returns once `satisfied` holds for the calls recorded so far.

@@ -1,64 +1,92 @@
 import Dispatch
 
-/// Where the async handlers that a *synchronous* dispatch starts run: a
-/// global actor whose executor is one serial dispatch queue.
+/// Where the async handlers that one *synchronous* dispatch starts run: an
+/// actor whose executor is a serial dispatch queue of its own, made for
+/// that dispatch.
 ///
 /// A synchronous caller has no isolation to lend its handlers, so a
 /// `nonisolated(nonsending)` ``AsyncHandler`` runs on this actor; one that
-/// names its own actor (`{ @MainActor params in … }`) hops there. A queue of
-/// its own, rather than the cooperative pool, lets a synchronous test tool
-/// (the test kit's event injector) wait for the handlers without occupying
-/// a thread those handlers need: see ``settle()``.
-@globalActor
+/// names its own actor (`{ @MainActor params in … }`) hops there.
+///
+/// **One per dispatch.** A handler that blocks its thread or loops holds
+/// only its own dispatch's queue: the async handlers of every other
+/// dispatch, of this dispatcher or another, run on theirs. A queue rather
+/// than the cooperative pool, whose threads are as few as the cores, keeps
+/// such a handler from starving every other task of the process, and lets
+/// a synchronous caller (the test kit's event injector, even from inside
+/// another bridge's handler) block while it waits, without occupying a
+/// thread the handlers need.
 actor AsyncBridge {
-  static let shared = AsyncBridge()
-
-  private static let executor = QueueExecutor()
+  private let executor = QueueExecutor()
 
   nonisolated var unownedExecutor: UnownedSerialExecutor {
-    Self.executor.asUnownedSerialExecutor()
+    executor.asUnownedSerialExecutor()
   }
 
-  /// Tasks created but not yet running on the bridge.
-  private static let starting = Locked(0)
+  /// The async handlers of one synchronous dispatch, and what to do as
+  /// each starts and answers.
+  ///
+  /// `@unchecked Sendable`: it is made by the dispatch and then used only
+  /// by its bridge's task; the callbacks lock what they share.
+  struct Work: @unchecked Sendable {
+    /// The handlers, in order, with their slots in the dispatch.
+    let handlers: [(slot: Int, handler: AsyncHandler)]
+    /// Their parameters: the dispatch's, less the completion.
+    let params: [Any]
+    /// The nesting depth of the dispatch that started them.
+    let depth: Int
+    let starting: (Int) -> Void
+    let answered: (Int, Any?) -> Void
+    let finished: () -> Void
+  }
 
-  /// Starts `body` on the bridge. Counted from this call, so that
-  /// ``settle()`` waits for a task even before it first runs.
-  static func start(_ body: UncheckedBox<@AsyncBridge () async -> Void>) {
-    starting.withLock { $0 += 1 }
-    Task { @AsyncBridge in
-      starting.withLock { $0 -= 1 }
-      await body.value()
+  /// Runs `work` on a new bridge, inside the dispatch that started it (see
+  /// `Nesting`), counted by the caller's ``BridgeWatch`` (if any) from this
+  /// call until its last handler returned.
+  static func start(_ work: Work) {
+    let watch = BridgeWatch.current.get()
+    watch?.begin()
+    let bridge = AsyncBridge()
+    // The task inherits the depth from the binding. It starts on the
+    // launcher, not the cooperative pool, whose threads a synchronous
+    // caller may be blocking while it waits (see the type).
+    Nesting.link.withValue(Nesting.Link(depth: work.depth)) {
+      Task { @Launcher in
+        await bridge.run(work)
+        watch?.end()
+      }
     }
   }
 
-  /// Blocks until the bridge has nothing left to run: every task it started
-  /// has either finished or is suspended waiting for something outside the
-  /// bridge. Never call it on the bridge itself.
-  static func settle() {
-    while true {
-      executor.queue.sync {}
-      if executor.isIdle, starting.withLock({ $0 }) == 0 { return }
+  /// Calls the handlers one after another, on this actor.
+  private func run(_ work: Work) async {
+    for (slot, handler) in work.handlers {
+      work.starting(slot)
+      work.answered(slot, await handler(work.params))
+    }
+    work.finished()
+  }
+
+  /// Where a bridge's task starts and ends: it only hops to the bridge
+  /// and back, so no handler ever holds it.
+  @globalActor private actor Launcher {
+    static let shared = Launcher()
+    private static let executor = QueueExecutor()
+
+    nonisolated var unownedExecutor: UnownedSerialExecutor {
+      Self.executor.asUnownedSerialExecutor()
     }
   }
+
 }
 
-/// Runs jobs one at a time on a serial dispatch queue, counting them.
+/// Runs jobs one at a time on a serial dispatch queue.
 private final class QueueExecutor: SerialExecutor {
-  let queue = DispatchQueue(label: "SelectorDispatch.AsyncBridge")
-  /// Jobs enqueued and not yet run to their end.
-  private let outstanding = Locked(0)
-
-  /// Whether no job is queued or running.
-  var isIdle: Bool { outstanding.withLock { $0 == 0 } }
+  private let queue = DispatchQueue(label: "SelectorDispatch.AsyncBridge")
 
   func enqueue(_ job: UnownedJob) {
-    outstanding.withLock { $0 += 1 }
     let executor = asUnownedSerialExecutor()
-    queue.async { [outstanding] in
-      job.runSynchronously(on: executor)
-      outstanding.withLock { $0 -= 1 }
-    }
+    queue.async { job.runSynchronously(on: executor) }
   }
 
   func asUnownedSerialExecutor() -> UnownedSerialExecutor {

@@ -36,7 +36,7 @@ extension Dispatcher {
   ///
   /// The sync handlers run now, in order, each with its own completion; the
   /// async ones that the fold would call run after them, in order, in a
-  /// task on ``AsyncBridge``. The caller's completion runs once, when every
+  /// task on an ``AsyncBridge`` of their own. The caller's completion runs once, when every
   /// service has answered or when the deadline, counted from the return of
   /// this call, passes; a handler still running then is reported like a
   /// late completion.
@@ -65,32 +65,26 @@ extension Dispatcher {
       if folded.add(snapshot.handlers[index](own), at: index, of: snapshot) { break }
     }
     join.hold()
-    let work = UncheckedBox(value: (started, Array(params.dropLast())))
     let environment = environment
     // The task's handlers nest inside this dispatch, as they would had it
     // awaited them: a handler that dispatches this selector again goes one
     // level deeper per hop, and stops at the limit.
-    let depth = Nesting.current
     AsyncBridge.start(
-      UncheckedBox(value: { @AsyncBridge in
-        let (started, params) = work.value
-        await Nesting.carrying(depth) {
-          for (slot, handler) in started {
-            join.armAnswer(slot)
-            let answer = await handler(params)
-            if let failure = answer as? DispatchError {
-              join.answer(nil, at: slot)
-              environment.report(
-                .asyncHandlerFailed(
-                  selector: selector, service: snapshot.service(at: slot),
-                  reason: failure.attributed(to: snapshot.service(at: slot)).description))
-            } else {
-              join.answer(answer, at: slot)
-            }
+      AsyncBridge.Work(
+        handlers: started, params: Array(params.dropLast()), depth: Nesting.current,
+        starting: { join.armAnswer($0) },
+        answered: { slot, answer in
+          if let failure = answer as? DispatchError {
+            join.answer(nil, at: slot)
+            environment.report(
+              .asyncHandlerFailed(
+                selector: selector, service: snapshot.service(at: slot),
+                reason: failure.attributed(to: snapshot.service(at: slot)).description))
+          } else {
+            join.answer(answer, at: slot)
           }
-        }
-        join.release()
-      }))
+        },
+        finished: { join.release() }))
     join.seal()
     return try folded.result()
   }

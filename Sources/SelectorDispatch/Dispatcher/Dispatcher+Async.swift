@@ -64,14 +64,6 @@ extension Dispatcher {
     environment.instrumentAsync = wrap
   }
 
-  /// Blocks until the async handlers that synchronous dispatches started
-  /// have returned or are suspended on work outside the dispatcher's
-  /// bridge (see `AsyncBridge`): how the test kit's injector, which is
-  /// synchronous, traces them. Never call it from an async handler.
-  package static func settleBridgedHandlers() {
-    AsyncBridge.settle()
-  }
-
   // MARK: Awaiting a dispatch
 
   /// Dispatches an event and awaits its answer: every handler, sync or
