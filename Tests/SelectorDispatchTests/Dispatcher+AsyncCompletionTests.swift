@@ -258,7 +258,7 @@ import Testing
     try probe.requireCalledOnce()
   }
 
-  @Test func aBridgedHandlerStillRunningAtTheDeadlineIsReportedLikeALateCompletion() async throws {
+  @Test func eachServiceMissingAtTheDeadlineIsReportedWithWhatItWasDoing() async throws {
     let clock = FakeClock()
     let gate = Gate()
     let diagnostics = Diagnostics()
@@ -268,24 +268,61 @@ import Testing
     try dispatcher.register(
       service: "sync",
       handlers: [Self.fetch: Self.answering(BackgroundFetchResult.failed, CallLog(), "sync")])
+    try dispatcher.register(service: "silent", handlers: [Self.fetch: { _ in nil }])
     try dispatcher.register(
       service: "slow",
       asyncHandlers: [Self.fetch: gate.handler(answering: BackgroundFetchResult.newData)])
+    try dispatcher.register(
+      service: "queued", asyncHandlers: [Self.fetch: { _ in BackgroundFetchResult.noData }])
     let probe = CompletionProbe<BackgroundFetchResult>()
     _ = try dispatcher.dispatch(
       selector: Self.fetch, params: [Self.app, probe.handler])
     await gate.arrival()
     clock.advance(by: .seconds(25))
     #expect(try probe.requireCalledOnce() == .failed, "what had arrived by the deadline")
-    gate.open()
-    await diagnostics.atLeast(2)
     #expect(
       diagnostics.log.withLock { $0 } == [
         .completionMissedDeadline(
-          selector: Self.fetch, service: "slow", deadlineMilliseconds: 25_000),
+          selector: Self.fetch, service: "silent", deadlineMilliseconds: 25_000),
+        .handlerStillRunning(selector: Self.fetch, service: "slow", deadlineMilliseconds: 25_000),
+        .handlerNeverStarted(
+          selector: Self.fetch, service: "queued", deadlineMilliseconds: 25_000),
+      ])
+    gate.open()
+    await diagnostics.atLeast(5)
+    #expect(
+      diagnostics.log.withLock { Array($0.dropFirst(3)) } == [
         .completionAfterDeadline(selector: Self.fetch, service: "slow"),
+        .completionAfterDeadline(selector: Self.fetch, service: "queued"),
       ])
     #expect(probe.callCount == 1)
+  }
+
+  @Test func aHandlerThatBlocksItsThreadHoldsUpNoOtherDispatch() async throws {
+    let blocked = Dispatcher(vocabulary: .applicationDelegate, clock: FakeClock())
+    let other = Dispatcher(vocabulary: .applicationDelegate, clock: FakeClock())
+    let release = DispatchSemaphore(value: 0)
+    let stillBlocked = Locked(true)
+    try blocked.register(
+      service: "stuck",
+      asyncHandlers: [
+        Self.fetch: { _ in
+          // Blocks its thread, bounded so that a failing test ends.
+          _ = release.wait(timeout: .now() + 5)
+          stillBlocked.withLock { $0 = false }
+          return BackgroundFetchResult.failed
+        }
+      ])
+    try other.register(
+      service: "quick", asyncHandlers: [Self.fetch: { _ in BackgroundFetchResult.newData }])
+    let stuck = CompletionProbe<BackgroundFetchResult>()
+    let quick = CompletionProbe<BackgroundFetchResult>()
+    _ = try blocked.dispatch(selector: Self.fetch, params: [Self.app, stuck.handler])
+    _ = try other.dispatch(selector: Self.fetch, params: [Self.app, quick.handler])
+    #expect(await quick.firstValue() == .newData)
+    #expect(stillBlocked.withLock { $0 }, "the other dispatcher answered while one handler blocked")
+    release.signal()
+    #expect(await stuck.firstValue() == .failed)
   }
 
   @Test func aBridgedHandlerThatFailsIsReportedAndCountsAsNoAnswer() async throws {

@@ -2,7 +2,8 @@
 /// its own completion and calls the caller's exactly once.
 ///
 /// The state machine, under one lock: a slot (one per service, in priority
-/// order) is *waiting* when its handler is about to be called, *answered*
+/// order) is *waiting* when its handler is about to be called (an async
+/// one is *queued* until its turn on the bridge, then *running*), *answered*
 /// when its completion is called, and *excused* when its handler refused
 /// the arguments without running (it answered
 /// ``DispatchError/handlerArgumentTypeMismatch(selector:service:index:expected:actual:)``),
@@ -19,7 +20,13 @@
 final class CompletionJoin: @unchecked Sendable {
   private enum Slot {
     case idle
+    /// Its sync handler ran with its own completion, not yet called.
     case waiting
+    /// Its async handler is due to start on the bridge, after the ones
+    /// before it.
+    case queued
+    /// Its async handler started and has not returned.
+    case running
     /// Answered; `nil` when an async handler returned no value.
     case answered(Any?)
     /// Answered, and the answer has gone to the caller's completion.
@@ -143,12 +150,21 @@ final class CompletionJoin: @unchecked Sendable {
     if alreadyFinished { deadline.cancel() }
   }
 
+  /// Marks a slot's async handler as due to start later, on the bridge:
+  /// the join waits for it from now on.
+  func queue(_ slot: Int) {
+    state.withLock { state in
+      state.slots[slot] = .queued
+      state.pending += 1
+    }
+  }
+
   /// Marks a slot's async handler as started: its return is its answer,
   /// passed to ``answer(_:at:)``.
   func armAnswer(_ slot: Int) {
     state.withLock { state in
-      state.slots[slot] = .waiting
-      state.pending += 1
+      if case .queued = state.slots[slot] {} else { state.pending += 1 }
+      state.slots[slot] = .running
     }
   }
 
@@ -178,7 +194,7 @@ final class CompletionJoin: @unchecked Sendable {
       switch state.slots[slot] {
       case .answered, .spent: return .duplicate
       case _ where state.finished: return .late
-      case .waiting: state.pending -= 1
+      case .waiting, .queued, .running: state.pending -= 1
       case .excused, .idle: break
       }
       state.slots[slot] = .answered(answer)
@@ -198,19 +214,33 @@ final class CompletionJoin: @unchecked Sendable {
 
   private func expire() {
     let expired = state.withLock {
-      state -> (missing: [Int], CompletionBinding, [Any?])? in
-      let missing = state.slots.indices.filter {
-        if case .waiting = state.slots[$0] { true } else { false }
+      state -> (missing: [(Int, Slot)], CompletionBinding, [Any?])? in
+      let missing = state.slots.enumerated().filter {
+        switch $0.element {
+        case .waiting, .queued, .running: true
+        case .idle, .answered, .spent, .excused: false
+        }
       }
       guard let (binding, answers, _) = state.finish() else { return nil }
-      return (missing, binding, answers)
+      return (missing.map { ($0.offset, $0.element) }, binding, answers)
     }
     guard let (missing, binding, answers) = expired else { return }
     let milliseconds = environment.deadlineMilliseconds
-    for slot in missing {
-      environment.report(
-        .completionMissedDeadline(
-          selector: selector, service: services[slot], deadlineMilliseconds: milliseconds))
+    for (slot, doing) in missing {
+      let service = services[slot]
+      let diagnostic: Diagnostic =
+        switch doing {
+        case .queued:
+          .handlerNeverStarted(
+            selector: selector, service: service, deadlineMilliseconds: milliseconds)
+        case .running:
+          .handlerStillRunning(
+            selector: selector, service: service, deadlineMilliseconds: milliseconds)
+        default:
+          .completionMissedDeadline(
+            selector: selector, service: service, deadlineMilliseconds: milliseconds)
+        }
+      environment.report(diagnostic)
     }
     Nesting.callBack(at: depth) { binding.finish(answers) }
   }

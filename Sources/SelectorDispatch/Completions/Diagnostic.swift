@@ -13,6 +13,17 @@ public enum Diagnostic: Sendable, Equatable, CustomStringConvertible {
   /// caller's completion ran without its answer.
   case completionMissedDeadline(selector: String, service: String, deadlineMilliseconds: Int)
 
+  /// A service's async handler, started by a synchronous dispatch, was
+  /// still running when the deadline passed; the caller's completion ran
+  /// without its answer.
+  case handlerStillRunning(selector: String, service: String, deadlineMilliseconds: Int)
+
+  /// A service's async handler, due to run after the synchronous dispatch
+  /// returned, had not started when the deadline passed, because a handler
+  /// before it on the same dispatch had not returned; the caller's
+  /// completion ran without its answer.
+  case handlerNeverStarted(selector: String, service: String, deadlineMilliseconds: Int)
+
   /// A service called its completion after the deadline; the call was
   /// ignored.
   case completionAfterDeadline(selector: String, service: String)
@@ -49,6 +60,7 @@ public enum Diagnostic: Sendable, Equatable, CustomStringConvertible {
   public var service: String {
     switch self {
     case .completionCalledTwice(_, let service), .completionMissedDeadline(_, let service, _),
+      .handlerStillRunning(_, let service, _), .handlerNeverStarted(_, let service, _),
       .completionAfterDeadline(_, let service), .deprecatedSelector(_, let service, _),
       .asyncHandlerFailed(_, let service, _):
       service
@@ -66,6 +78,13 @@ public enum Diagnostic: Sendable, Equatable, CustomStringConvertible {
     case .completionMissedDeadline(let selector, let service, let milliseconds):
       "service \"\(service)\" did not call the completion handler of "
         + "\(DispatchError.quote(selector)) within \(milliseconds) ms; "
+        + "the caller's completion ran without its answer"
+    case .handlerStillRunning(let selector, let service, let milliseconds):
+      "service \"\(service)\"'s async handler of \(DispatchError.quote(selector)) was still running "
+        + "after \(milliseconds) ms; the caller's completion ran without its answer"
+    case .handlerNeverStarted(let selector, let service, let milliseconds):
+      "service \"\(service)\"'s async handler of \(DispatchError.quote(selector)) had not started "
+        + "after \(milliseconds) ms, queued behind a handler that had not returned; "
         + "the caller's completion ran without its answer"
     case .completionAfterDeadline(let selector, let service):
       "service \"\(service)\" called the completion handler of "

@@ -36,10 +36,10 @@ extension Dispatcher {
   ///
   /// The sync handlers run now, in order, each with its own completion; the
   /// async ones that the fold would call run after them, in order, in a
-  /// task on an ``AsyncBridge`` of their own. The caller's completion runs once, when every
-  /// service has answered or when the deadline, counted from the return of
-  /// this call, passes; a handler still running then is reported like a
-  /// late completion.
+  /// task on an ``AsyncBridge`` of their own. The caller's completion runs
+  /// once, when every service has answered or when the deadline, counted
+  /// from the return of this call, passes; each service missing then is
+  /// reported with what it was doing (see `CompletionJoin`).
   func runBridging(_ snapshot: Snapshot, selector: String, params: [Any], fold: Fold?) throws
     -> Any?
   {
@@ -58,6 +58,7 @@ extension Dispatcher {
         // Its answer goes to the join; to the fold it is no opinion, so it
         // never settles the fold.
         started.append((index, handler))
+        join.queue(index)
         continue
       }
       var own = params
