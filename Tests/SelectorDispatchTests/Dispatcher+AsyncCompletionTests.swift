@@ -298,7 +298,10 @@ import Testing
     #expect(probe.callCount == 1)
   }
 
-  @Test func aHandlerThatBlocksItsThreadHoldsUpNoOtherDispatch() async throws {
+  /// Synchronous, and waiting on semaphores rather than awaiting: the
+  /// answers arrive on the bridges' queues, so the test needs no thread of
+  /// the cooperative pool, which other tests may be holding.
+  @Test func aHandlerThatBlocksItsThreadHoldsUpNoOtherDispatch() throws {
     let blocked = Dispatcher(vocabulary: .applicationDelegate, clock: FakeClock())
     let other = Dispatcher(vocabulary: .applicationDelegate, clock: FakeClock())
     let release = DispatchSemaphore(value: 0)
@@ -315,14 +318,26 @@ import Testing
       ])
     try other.register(
       service: "quick", asyncHandlers: [Self.fetch: { _ in BackgroundFetchResult.newData }])
-    let stuck = CompletionProbe<BackgroundFetchResult>()
-    let quick = CompletionProbe<BackgroundFetchResult>()
-    _ = try blocked.dispatch(selector: Self.fetch, params: [Self.app, stuck.handler])
-    _ = try other.dispatch(selector: Self.fetch, params: [Self.app, quick.handler])
-    #expect(await quick.firstValue() == .newData)
+    let answers = Locked<[String: BackgroundFetchResult]>([:])
+    let stuckAnswered = DispatchSemaphore(value: 0)
+    let quickAnswered = DispatchSemaphore(value: 0)
+    func completion(_ name: String, _ answered: DispatchSemaphore)
+      -> (BackgroundFetchResult) -> Void
+    {
+      { result in
+        answers.withLock { $0[name] = result }
+        answered.signal()
+      }
+    }
+    _ = try blocked.dispatch(
+      selector: Self.fetch, params: [Self.app, completion("stuck", stuckAnswered)])
+    _ = try other.dispatch(
+      selector: Self.fetch, params: [Self.app, completion("quick", quickAnswered)])
+    #expect(quickAnswered.wait(timeout: .now() + 10) == .success)
     #expect(stillBlocked.withLock { $0 }, "the other dispatcher answered while one handler blocked")
     release.signal()
-    #expect(await stuck.firstValue() == .failed)
+    #expect(stuckAnswered.wait(timeout: .now() + 10) == .success)
+    #expect(answers.withLock { $0 } == ["quick": .newData, "stuck": .failed])
   }
 
   @Test func aBridgedHandlerThatFailsIsReportedAndCountsAsNoAnswer() async throws {
