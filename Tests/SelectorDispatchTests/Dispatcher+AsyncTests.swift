@@ -192,22 +192,11 @@ import Testing
   /// `nonisolated(nonsending)` closure `#isolation` is not the caller's.
   static func thread() -> ObjectIdentifier { ObjectIdentifier(Thread.current) }
 
-  /// Whether the caller runs isolated to the main actor: a
-  /// `nonisolated(nonsending)` function's `#isolation` is its caller's.
-  /// (An awaited dispatch runs an async handler in a task of its own, on
-  /// the caller's actor: on Linux, where the main queue is not bound to one
-  /// thread, that may be another thread than the caller's.)
-  nonisolated(nonsending) static func isolatedToTheMainActor() async -> Bool {
-    let isolation: (any Actor)? = #isolation
-    return isolation.map { $0 === MainActor.shared } ?? false
-  }
-
   /// A handler with no isolation of its own (made outside any actor): it
-  /// records whether it started on the main actor.
-  static func recordingThreads(_ onMain: Locked<[Bool]>) -> AsyncHandler {
+  /// records whether it started on the main actor's thread.
+  static func recordingThreads(_ onMain: Locked<[Bool]>, main: ObjectIdentifier) -> AsyncHandler {
     { _ in
-      let isolated = await isolatedToTheMainActor()
-      onMain.withLock { $0.append(isolated) }
+      onMain.withLock { $0.append(thread() == main) }
       await Task.yield()
       return nil
     }
@@ -228,17 +217,18 @@ import Testing
       ],
       asyncHandlers: ["other:": { _ in nil }])
     try dispatcher.register(
-      service: "a", asyncHandlers: [Self.event: Self.recordingThreads(asyncOnMain)])
+      service: "a", asyncHandlers: [Self.event: Self.recordingThreads(asyncOnMain, main: main)])
     _ = try await dispatcher.answer(to: Self.event, params: [0])
     #expect(syncOnMain.withLock { $0 } == [true])
     #expect(asyncOnMain.withLock { $0 } == [true])
   }
 
   @Test func aNonisolatedCallerRunsNonisolatedHandlersOffTheMainActor() async throws {
+    let main = await MainActor.run { Self.thread() }
     let onMain = Locked<[Bool]>([])
     let dispatcher = Dispatcher()
     try dispatcher.register(
-      service: "a", asyncHandlers: [Self.event: Self.recordingThreads(onMain)])
+      service: "a", asyncHandlers: [Self.event: Self.recordingThreads(onMain, main: main)])
     _ = try await dispatcher.answer(to: Self.event, params: [0])
     #expect(onMain.withLock { $0 } == [false])
   }

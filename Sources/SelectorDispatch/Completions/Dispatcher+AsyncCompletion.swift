@@ -3,8 +3,7 @@ extension Dispatcher {
   /// services get their own completion, async ones are awaited and their
   /// return is their answer, and the joined value is returned.
   nonisolated(nonsending) func awaitJoiningCompletions(
-    _ kind: CompletionKind, _ snapshot: Snapshot, selector: String, params: [Any], fold: Fold,
-    isolation: (any Actor)?
+    _ kind: CompletionKind, _ snapshot: Snapshot, selector: String, params: [Any], fold: Fold
   ) async throws -> Any? {
     let waiter = CompletionWaiter()
     guard let binding = kind.bind(kind.makeCompletion { waiter.deliver($0) }) else {
@@ -20,14 +19,7 @@ extension Dispatcher {
       let answer: Any?
       if let handler = snapshot.registrations[index].asyncHandler {
         join.armAnswer(index)
-        let returned: Any?
-        do {
-          returned = try await Self.call(handler, params, isolation: isolation)
-        } catch {
-          join.seal()
-          throw error
-        }
-        answer = Self.split(returned, into: join, at: index)
+        answer = Self.split(await handler(params), into: join, at: index)
       } else {
         answer = snapshot.handlers[index](params + [join.arm(index)])
       }

@@ -100,11 +100,8 @@ extension Dispatcher {
   /// dispatches its handlers make, synchronous or awaited.
   ///
   /// **Cancellation.** A handler is not started once the task is cancelled:
-  /// the dispatch throws `CancellationError`. An async handler that is
-  /// running (or waiting for its actor, such as a main actor that nothing
-  /// serves) when the task is cancelled is no longer waited for: its task
-  /// is cancelled, the dispatch throws `CancellationError` at once, and the
-  /// handler finishes on its own, its answer dropped. A completion join that is cancelled stops waiting at once; the
+  /// the dispatch throws `CancellationError`, and handlers already running
+  /// finish. A completion join that is cancelled stops waiting at once; the
   /// services' completions are still accepted (and a missed deadline still
   /// reported), but their value is dropped.
   ///
@@ -162,24 +159,18 @@ extension Dispatcher {
     try snapshot.contract?.check(params, selector: selector)
     let depth = try Nesting.next(selector, environment: environment)
     let fold = fold ?? snapshot.declaredFold ?? .collect
-    // The caller's isolation, read here: inside `carrying`'s closure
-    // `#isolation` is `nil` whatever the caller's.
-    let isolation = #isolation
     return try await Nesting.carrying(depth) {
       if let completion {
         return try await awaitJoiningCompletions(
-          completion, snapshot, selector: selector, params: params, fold: fold,
-          isolation: isolation)
+          completion, snapshot, selector: selector, params: params, fold: fold)
       }
-      return try await awaitEach(
-        snapshot, selector: selector, params: params, fold: fold, isolation: isolation)
+      return try await awaitEach(snapshot, selector: selector, params: params, fold: fold)
     }
   }
 
   /// Calls the handlers one at a time and folds their answers.
   private nonisolated(nonsending) func awaitEach(
-    _ snapshot: Snapshot, selector: String, params: [Any], fold: Fold,
-    isolation: (any Actor)?
+    _ snapshot: Snapshot, selector: String, params: [Any], fold: Fold
   ) async throws -> Any? {
     var folded = Fold.Accumulator(fold, selector: selector, environment: environment)
     // Reading a registration copies it (a retain or two): skipped for
@@ -189,71 +180,13 @@ extension Dispatcher {
       try Task.checkCancellation()
       let answer: Any?
       if hasAsyncHandlers, let handler = snapshot.registrations[index].asyncHandler {
-        answer = try await Self.call(handler, params, isolation: isolation)
+        answer = await handler(params)
       } else {
         answer = snapshot.handlers[index](params)
       }
       if folded.add(answer, at: index, of: snapshot) { break }
     }
     return try folded.result()
-  }
-}
-
-extension Dispatcher {
-  /// An async handler's answer, as an awaited dispatch awaits it: on the
-  /// caller's isolation, but given up as soon as the task is cancelled.
-  ///
-  /// The handler runs in a task of its own, which inherits the caller's
-  /// isolation, priority and task-local values (the nesting depth among
-  /// them), so that a handler that cannot run (one isolated to an actor
-  /// that nothing serves, such as the main actor of a process whose main
-  /// thread is blocked) does not keep a cancelled dispatch waiting.
-  /// Cancelling the dispatch cancels that task; the handler finishes on its
-  /// own, and its answer is dropped.
-  ///
-  /// - Throws: `CancellationError` when the task is (or becomes) cancelled
-  ///   before the handler returns.
-  nonisolated(nonsending) static func call(
-    _ handler: @escaping AsyncHandler, _ params: [Any], isolation: (any Actor)?
-  ) async throws -> Any? {
-    try Task.checkCancellation()
-    let call = PendingCall(handler: handler, params: params, isolation: isolation)
-    let task = Task { await call.run() }
-    let answer = try await withTaskCancellationHandler {
-      try await call.waiter.value()
-    } onCancel: {
-      task.cancel()
-    }
-    return (answer as? UncheckedBox<Any?>)?.value
-  }
-}
-
-/// One async handler call of an awaited dispatch, run in a task of its own
-/// (see `Dispatcher.call(_:_:isolation:)`).
-///
-/// `@unchecked Sendable`: made by the dispatch, then read only by the task
-/// that runs it; the answer travels through the waiter's lock.
-private final class PendingCall: @unchecked Sendable {
-  let handler: AsyncHandler
-  let params: [Any]
-  let isolation: (any Actor)?
-  let waiter = CompletionWaiter()
-
-  init(handler: @escaping AsyncHandler, params: [Any], isolation: (any Actor)?) {
-    self.handler = handler
-    self.params = params
-    self.isolation = isolation
-  }
-
-  func run() async {
-    waiter.deliver(await Self.call(handler, params, on: isolation))
-  }
-
-  /// Calls the handler on `actor`, as its caller would have.
-  private static func call(
-    _ handler: AsyncHandler, _ params: [Any], on actor: isolated (any Actor)?
-  ) async -> UncheckedBox<Any?> {
-    UncheckedBox(value: await handler(params))
   }
 }
 
