@@ -115,12 +115,10 @@ public final class EventInjector {
     self.dispatcher = Dispatcher(vocabulary: vocabulary, clock: clock, completionDeadline: deadline)
     self.handlerTimeLimit = handlerTimeLimit
     recorder.recordEveryService(of: dispatcher)
-    let (diagnostics, recorder) = (diagnostics, ObjectIdentifier(recorder))
+    let (diagnostics, recorder) = (diagnostics, recorder)
     dispatcher.diagnosticHandler = { diagnostic in
       diagnostics.append(diagnostic)
-      if let event = InjectedEvent.current.get(), event.recorder == recorder {
-        event.report(diagnostic)
-      }
+      InjectedEvent.current(of: recorder)?.report(diagnostic)
     }
   }
 
@@ -254,20 +252,20 @@ public final class EventInjector {
         received.withLock { $0.append(value) }
       }
     }
-    let outer = InjectedEvent.current.get().map { $0.recorder == ObjectIdentifier(recorder) }
+    let isNested = InjectedEvent.current(of: recorder) != nil
     let event = InjectedEvent(recorder: recorder)
     let result = event.run {
       Result<Any?, any Error> { try dispatcher.dispatch(selector: selector, params: params) }
     }
     // Its async handlers run on a bridge of their own: wait until they and
     // the handlers they started have all returned, however they await.
-    _ = event.waitForHandlers(upTo: handlerTimeLimit)
+    event.waitForHandlers(upTo: handlerTimeLimit)
     // A service that has not called its completion (or whose handler is
     // still running) is not waited for, even when the dispatch threw after
     // the handlers ran: its join's deadline must not fire later, inside
     // another event's trace. An event injected by a handler of another
     // leaves the clock to the outer one, whose own deadline it would fire.
-    if outer != true {
+    if !isNested {
       event.run {
         if clock.pending > 0 { clock.advance(by: deadline) }
       }

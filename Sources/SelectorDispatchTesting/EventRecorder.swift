@@ -181,7 +181,7 @@ public final class EventRecorder: @unchecked Sendable {
   /// Keeps a call: with the event being injected, when this recorder's
   /// injector is injecting one on this task or thread, else in ``calls``.
   func record(_ call: Call) {
-    if let event = InjectedEvent.current.get(), event.recorder == ObjectIdentifier(self) {
+    if let event = InjectedEvent.current(of: self) {
       event.record(call)
     } else {
       recorded.append(call)

@@ -11,7 +11,16 @@ import SelectorDispatch
 /// is dropped with its event instead of landing in another event's trace.
 final class InjectedEvent: Sendable {
   /// The event being injected; `nil` outside any.
-  static let current = TaskLocal<InjectedEvent?>(wrappedValue: nil)
+  private static let current = TaskLocal<InjectedEvent?>(wrappedValue: nil)
+
+  /// The event that `recorder`'s injector is injecting on this task or
+  /// thread; `nil` outside any, or inside another injector's.
+  static func current(of recorder: EventRecorder) -> InjectedEvent? {
+    guard let event = current.get(), event.recorder == ObjectIdentifier(recorder) else {
+      return nil
+    }
+    return event
+  }
 
   /// The recorder whose calls this event collects.
   let recorder: ObjectIdentifier
@@ -63,9 +72,7 @@ final class InjectedEvent: Sendable {
   /// block of the main queue (such as a `@MainActor` test's), where
   /// the platform does not run the main queue again: it then waits as any
   /// other thread, and main-actor handlers run only after it returns.
-  ///
-  /// - Returns: Whether every handler returned in time.
-  func waitForHandlers(upTo limit: Duration) -> Bool {
+  func waitForHandlers(upTo limit: Duration) {
     let (seconds, attoseconds) = max(limit, .zero).components
     let timeout = Double(seconds) + Double(attoseconds) / 1e18
     let end = DispatchTime.now() + timeout
@@ -76,9 +83,6 @@ final class InjectedEvent: Sendable {
         guard RunLoop.main.run(mode: .default, before: date) else { break }
       }
     }
-    while !watch.isSettled {
-      guard wakeUp.wait(timeout: end) == .success else { return watch.isSettled }
-    }
-    return true
+    while !watch.isSettled, wakeUp.wait(timeout: end) == .success {}
   }
 }

@@ -33,16 +33,14 @@ actor AsyncBridge {
     let handlers: [(slot: Int, handler: AsyncHandler)]
     /// Their parameters: the dispatch's, less the completion.
     let params: [Any]
-    /// The nesting depth of the dispatch that started them.
-    let depth: Int
     let starting: (Int) -> Void
     let answered: (Int, Any?) -> Void
     let finished: () -> Void
   }
 
-  /// Runs `work` on a new bridge, inside the dispatch that started it (see
-  /// `Nesting`), counted by the caller's ``BridgeWatch`` (if any) from this
-  /// call until its last handler returned.
+  /// Runs `work` on a new bridge, nested inside the dispatch that calls
+  /// this (see `Nesting`), counted by the caller's ``BridgeWatch`` (if any)
+  /// from this call until its last handler returned.
   static func start(_ work: Work) {
     let watch = BridgeWatch.current.get()
     watch?.begin()
@@ -50,7 +48,7 @@ actor AsyncBridge {
     // The task inherits the depth from the binding. It starts on the
     // launcher, not the cooperative pool, whose threads a synchronous
     // caller may be blocking while it waits (see the type).
-    Nesting.link.withValue(Nesting.Link(depth: work.depth)) {
+    Nesting.link.withValue(Nesting.Link(depth: Nesting.current)) {
       Task { @Launcher in
         await bridge.run(work)
         watch?.end()

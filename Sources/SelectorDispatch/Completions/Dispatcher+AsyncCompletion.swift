@@ -72,7 +72,7 @@ extension Dispatcher {
     // level deeper per hop, and stops at the limit.
     AsyncBridge.start(
       AsyncBridge.Work(
-        handlers: started, params: Array(params.dropLast()), depth: Nesting.current,
+        handlers: started, params: Array(params.dropLast()),
         starting: { join.armAnswer($0) },
         answered: { slot, answer in
           if let failure = answer as? DispatchError {
