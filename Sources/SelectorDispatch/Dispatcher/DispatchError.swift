@@ -21,7 +21,7 @@ public enum DispatchError: Error, Equatable, CustomStringConvertible {
   /// ``Dispatcher/answer(to:params:fold:)-(String,_,_)`` was given a number of
   /// parameters other than the selector's arity less its completion handler,
   /// for a selector with one: typically the completion itself, which only
-  /// the synchronous ``Dispatcher/dispatch(selector:params:)`` takes.
+  /// the synchronous ``Dispatcher/dispatch(selector:params:fold:)`` takes.
   ///
   /// `expected` counts the parameters without the completion. Nothing ran.
   case awaitedArityMismatch(selector: String, expected: Int, actual: Int)

@@ -70,7 +70,7 @@ extension Dispatcher {
   /// async, runs one after another, and for a selector with a completion
   /// handler the joined completion value is returned.
   ///
-  /// This is the awaited form of ``dispatch(selector:params:)``, named
+  /// This is the awaited form of ``dispatch(selector:params:fold:)``, named
   /// apart from it because the two take different parameters: for a
   /// selector with a completion handler, pass the parameters *without* the
   /// completion, as Swift's `async` import of the delegate method has them
@@ -78,7 +78,7 @@ extension Dispatcher {
   /// has no completion handler). The result is the value the completion would
   /// have received, joined from every service's answer (a sync service's by
   /// its completion, an async one's by its return). To pass a completion,
-  /// call the synchronous ``dispatch(selector:params:)`` instead, from
+  /// call the synchronous ``dispatch(selector:params:fold:)`` instead, from
   /// synchronous or `async` code alike.
   ///
   /// ```swift

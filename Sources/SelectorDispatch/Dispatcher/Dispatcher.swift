@@ -144,7 +144,7 @@ public final class Dispatcher: @unchecked Sendable {
   ///
   /// - Parameters:
   ///   - selector: The selector to declare.
-  ///   - fold: The fold ``dispatch(selector:params:)`` uses for it.
+  ///   - fold: The fold ``dispatch(selector:params:fold:)`` uses for it.
   /// - Throws: ``DispatchError/malformedSelector(selector:offset:reason:)``,
   ///   or ``DispatchError/conflictingDeclaration(selector:declared:requested:)``
   ///   when it is already declared with another fold.
@@ -180,70 +180,44 @@ public final class Dispatcher: @unchecked Sendable {
 
   // MARK: Dispatching
 
-  /// Dispatches an event with the selector's declared fold, or
-  /// ``Fold/collect`` when it was not declared.
+  /// Dispatches an event: calls every handler of the selector, in order, and
+  /// folds their answers.
   ///
-  /// - Parameters:
-  ///   - selector: The selector, such as `applicationDidEnterBackground:`.
-  ///   - params: One parameter per `:` in the selector.
-  /// - Returns: The folded answer; see ``Fold``.
-  /// - Throws: ``DispatchError`` when the selector is malformed or unknown,
-  ///   the parameter count is wrong (before any handler runs), or an answer
-  ///   does not fit the fold (after the handlers ran).
-  public func dispatch(selector: String, params: [Any]) throws -> Any? {
-    try dispatch(selector: selector, params: params, fold: nil)
-  }
-
-  /// Dispatches an event with an explicit fold.
+  /// ```swift
+  /// let opened = try dispatcher.dispatch(
+  ///   selector: "application:openURL:options:", params: [application, url, options])
+  /// ```
   ///
   /// - Parameters:
   ///   - selector: The selector, such as `application:openURL:options:`.
   ///   - params: One parameter per `:` in the selector.
-  ///   - fold: How to combine the answers; overrides any declared fold.
+  ///   - fold: How to combine the answers; `nil` (the default) means the
+  ///     selector's declared fold, or ``Fold/collect`` when it was not
+  ///     declared. A fold given here overrides the declared one.
   /// - Returns: The folded answer; see ``Fold``.
   /// - Throws: ``DispatchError`` when the selector is malformed or unknown,
   ///   the parameter count is wrong (before any handler runs), or an answer
   ///   does not fit the fold (after the handlers ran).
-  public func dispatch(selector: String, params: [Any], fold: Fold) throws -> Any? {
-    try dispatch(selector: selector, params: params, fold: .some(fold))
-  }
-
-  /// Dispatches an event through a pre-resolved key with the selector's
-  /// declared fold, or ``Fold/collect`` when it was not declared.
-  ///
-  /// The fastest path: the key was validated when it was made, and is found
-  /// by index instead of by hashing its text.
-  ///
-  /// - Parameters:
-  ///   - key: The selector.
-  ///   - params: One parameter per `:` in the selector.
-  /// - Returns: The folded answer; see ``Fold``.
-  /// - Throws: ``DispatchError`` when the selector is unknown, the parameter
-  ///   count is wrong (before any handler runs), or an answer does not fit
-  ///   the fold (after the handlers ran).
-  public func dispatch(_ key: SelectorKey, params: [Any]) throws -> Any? {
-    try dispatch(key, params: params, fold: nil)
-  }
-
-  /// Dispatches an event through a pre-resolved key with an explicit fold.
-  ///
-  /// - Parameters:
-  ///   - key: The selector.
-  ///   - params: One parameter per `:` in the selector.
-  ///   - fold: How to combine the answers; overrides any declared fold.
-  /// - Returns: The folded answer; see ``Fold``.
-  /// - Throws: ``DispatchError`` when the selector is unknown, the parameter
-  ///   count is wrong (before any handler runs), or an answer does not fit
-  ///   the fold (after the handlers ran).
-  public func dispatch(_ key: SelectorKey, params: [Any], fold: Fold) throws -> Any? {
-    try dispatch(key, params: params, fold: .some(fold))
-  }
-
-  private func dispatch(selector: String, params: [Any], fold: Fold?) throws -> Any? {
+  public func dispatch(selector: String, params: [Any], fold: Fold? = nil) throws -> Any? {
     try run(lookUp(selector), params: params, fold: fold).any
   }
 
-  private func dispatch(_ key: SelectorKey, params: [Any], fold: Fold?) throws -> Any? {
+  /// Dispatches an event through a pre-resolved key.
+  ///
+  /// The fastest path for `[Any]` parameters: the key was validated when it
+  /// was made, and is found by index instead of by hashing its text.
+  ///
+  /// - Parameters:
+  ///   - key: The selector.
+  ///   - params: One parameter per `:` in the selector.
+  ///   - fold: How to combine the answers; `nil` (the default) means the
+  ///     selector's declared fold, or ``Fold/collect`` when it was not
+  ///     declared. A fold given here overrides the declared one.
+  /// - Returns: The folded answer; see ``Fold``.
+  /// - Throws: ``DispatchError`` when the selector is unknown, the parameter
+  ///   count is wrong (before any handler runs), or an answer does not fit
+  ///   the fold (after the handlers ran).
+  public func dispatch(_ key: SelectorKey, params: [Any], fold: Fold? = nil) throws -> Any? {
     try run(lookUp(key), params: params, fold: fold).any
   }
 

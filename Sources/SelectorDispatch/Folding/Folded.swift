@@ -6,7 +6,7 @@ enum Folded {
   case bool(Bool)
   case value(Any?)
 
-  /// The answer as ``Dispatcher/dispatch(selector:params:)`` returns it.
+  /// The answer as ``Dispatcher/dispatch(selector:params:fold:)`` returns it.
   @usableFromInline
   var any: Any? {
     switch self {

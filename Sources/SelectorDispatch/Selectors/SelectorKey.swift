@@ -2,7 +2,7 @@
 /// `application:didFinishLaunchingWithOptions:`.
 ///
 /// Make a key once for an event you dispatch often and pass it to
-/// ``Dispatcher/dispatch(_:params:)``: the key is validated and interned when
+/// ``Dispatcher/dispatch(_:params:fold:)``: the key is validated and interned when
 /// it is created, so dispatching through it skips validation and string
 /// hashing. Like Objective-C's `sel_registerName`, interning lasts for the
 /// life of the process, so a key made before a service registers still
