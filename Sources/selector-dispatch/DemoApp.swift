@@ -66,7 +66,7 @@ private struct CrashReporting: Service {
   var name: String { "crash-reporting" }
   var priority: Int { 100 }
   var handlers: HandlerTable {
-    TypedHandler.table([
+    HandlerTable([
       TypedHandler("application:willFinishLaunchingWithOptions:") {
         (_: AnyObject, _: [String: Any]?) -> Bool in true
       },
@@ -107,7 +107,7 @@ private struct Push: Service {
   var name: String { "push" }
   var priority: Int { 50 }
   var handlers: HandlerTable {
-    TypedHandler.table([
+    HandlerTable([
       TypedHandler("application:didFinishLaunchingWithOptions:") {
         (_: AnyObject, _: [String: Any]?) -> Bool in true
       },
@@ -140,7 +140,7 @@ private final class SceneSessions: Service, Sendable {
   var name: String { "scene-sessions" }
   var priority: Int { 60 }
   var handlers: HandlerTable {
-    TypedHandler.table([
+    HandlerTable([
       TypedHandler("application:configurationForConnectingSceneSession:options:") {
         (_: AnyObject, _: Any, _: Any) -> String in "Default Configuration"
       },
@@ -172,7 +172,7 @@ private final class SceneSessions: Service, Sendable {
 private struct Analytics: Service {
   var name: String { "analytics" }
   var handlers: HandlerTable {
-    TypedHandler.table([
+    HandlerTable([
       TypedHandler("application:didFinishLaunchingWithOptions:") {
         (_: AnyObject, _: [String: Any]?) -> Bool? in nil
       },
@@ -195,7 +195,7 @@ private struct Analytics: Service {
 private struct DeepLinks: Service {
   var name: String { "deep-links" }
   var handlers: HandlerTable {
-    TypedHandler.table([
+    HandlerTable([
       TypedHandler("scene:openURLContexts:") {
         (_: AnyObject, contexts: Set<OpenURLContext>) -> [String] in
         contexts.filter { $0.url.scheme == "demo" && $0.url.host == "product" }
@@ -213,7 +213,7 @@ private struct DeepLinks: Service {
 private struct BackgroundFetch: Service {
   var name: String { "background-fetch" }
   var handlers: HandlerTable {
-    TypedHandler.table([
+    HandlerTable([
       // Async, as Swift imports the delegate method: no completion
       // parameter; the result is returned once the download is done.
       TypedHandler("application:performFetchWithCompletionHandler:") {

@@ -100,7 +100,7 @@ import Testing
     }
     #expect(withCompletion.problem == nil, "the selector alone cannot tell; registering can")
     #expect(throws: DispatchError.arityMismatch(selector: Self.fetch, expected: 1, actual: 2)) {
-      try dispatcher.register(service: "s", handlers: TypedHandler.table([withCompletion]))
+      try dispatcher.register(service: "s", handlers: HandlerTable([withCompletion]))
     }
     #expect(!dispatcher.responds(to: Self.fetch))
     let tooMany = TypedHandler("a:") { (_: Int, _: Int, _: Int) async in }

@@ -126,7 +126,7 @@ import Testing
     let log = CallLog()
     try dispatcher.register(
       service: "typed", priority: 1,
-      handlers: TypedHandler.table([
+      handlers: HandlerTable([
         TypedHandler(Self.fetch) {
           (app: Int, info: [AnyHashable: Any], done: @escaping (BackgroundFetchResult) -> Void) in
           log.record("typed")
@@ -164,7 +164,7 @@ import Testing
     for name in ["a", "b"] {
       try dispatcher.register(
         service: name,
-        handlers: TypedHandler.table([
+        handlers: HandlerTable([
           TypedHandler(Self.fetch) {
             (app: Int, info: [AnyHashable: Any], done: @escaping (BackgroundFetchResult) -> Void) in
             done(.failed)

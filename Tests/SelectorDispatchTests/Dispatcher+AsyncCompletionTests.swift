@@ -366,6 +366,6 @@ import Testing
 
   struct Typed: Service {
     let table: [TypedHandler]
-    var handlers: HandlerTable { TypedHandler.table(table) }
+    var handlers: HandlerTable { HandlerTable(table) }
   }
 }

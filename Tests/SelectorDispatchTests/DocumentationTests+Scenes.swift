@@ -33,7 +33,7 @@ extension DocumentationTests {
     private(set) var players: [ObjectIdentifier: Player] = [:]  // on the main actor
 
     var handlers: HandlerTable {
-      TypedHandler.table([
+      HandlerTable([
         TypedHandler("scene:willConnectToSession:options:") {
           (scene: AnyObject, _: Any, _: Any) in
           self.players[ObjectIdentifier(scene)] = Player()

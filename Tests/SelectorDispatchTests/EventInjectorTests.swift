@@ -73,14 +73,14 @@ import Testing
     let injector = EventInjector(deadline: .seconds(25))
     try injector.dispatcher.register(
       service: "prompt",
-      handlers: TypedHandler.table([
+      handlers: HandlerTable([
         TypedHandler(fetch) { (_: AnyObject, done: @escaping (BackgroundFetchResult) -> Void) in
           done(.newData)
         }
       ]))
     try injector.dispatcher.register(
       service: "forgetful",
-      handlers: TypedHandler.table([
+      handlers: HandlerTable([
         TypedHandler(fetch) { (_: AnyObject, _: @escaping (BackgroundFetchResult) -> Void) in }
       ]))
     let trace = injector.inject(fetch, injector.application, ())
@@ -97,7 +97,7 @@ extension EventInjectorTests {
     let injector = EventInjector(deadline: .seconds(25))
     try injector.dispatcher.register(
       service: "thrower",
-      handlers: TypedHandler.table([
+      handlers: HandlerTable([
         TypedHandler(fetch) {
           (_: AnyObject, _: @escaping (BackgroundFetchResult) -> Void) throws in
           throw DispatchError.duplicateService(name: "offline")
@@ -117,7 +117,7 @@ extension EventInjectorTests {
     let injector = EventInjector(deadline: .seconds(1))
     try injector.dispatcher.register(
       service: "forgetful",
-      handlers: TypedHandler.table([
+      handlers: HandlerTable([
         TypedHandler(fetch) { (_: AnyObject, _: @escaping (BackgroundFetchResult) -> Void) in }
       ]))
     // Registering for the deprecated fetch selector is itself reported.

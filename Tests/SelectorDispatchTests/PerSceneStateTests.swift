@@ -19,7 +19,7 @@ import Testing
     }
 
     var handlers: HandlerTable {
-      TypedHandler.table([
+      HandlerTable([
         TypedHandler("scene:willConnectToSession:options:") {
           [scenes] (scene: AnyObject, _: Any, _: Any) in
           scenes.withLock { $0[ObjectIdentifier(scene)] = SceneState() }

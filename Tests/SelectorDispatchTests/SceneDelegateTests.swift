@@ -169,7 +169,7 @@ import Testing
     for (index, answer) in test.answers.enumerated() {
       try dispatcher.register(
         service: "s\(index)",
-        handlers: TypedHandler.table([
+        handlers: HandlerTable([
           TypedHandler(selector) {
             (_: AnyObject, _: Any, completion: @escaping (Bool) -> Void) in
             log.record("s\(index)")
@@ -188,7 +188,7 @@ import Testing
     let opened = Locked<[URL]>([])
     try dispatcher.register(
       service: "links",
-      handlers: TypedHandler.table([
+      handlers: HandlerTable([
         TypedHandler("scene:openURLContexts:") {
           (_: AnyObject, contexts: Set<OpenURLContext>) in
           opened.withLock {

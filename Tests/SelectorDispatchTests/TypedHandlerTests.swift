@@ -137,7 +137,7 @@ import Testing
 
   @Test func tableCarriesItsMistakeToRegistration() throws {
     let good = TypedHandler("a:") { (x: Int) in x }
-    let table = TypedHandler.table([good, TypedHandler("b:") { (x: Int, y: Int) in x + y }])
+    let table = HandlerTable([good, TypedHandler("b:") { (x: Int, y: Int) in x + y }])
     #expect(table.problem == .arityMismatch(selector: "b:", expected: 1, actual: 2))
     #expect(table.handlers.keys.sorted() == ["a:", "b:"])
     let dispatcher = Dispatcher()
@@ -155,12 +155,12 @@ extension TypedHandlerTests {
     try dispatcher.declare(selector, fold: .all)
     try dispatcher.register(
       service: "undecided",
-      handlers: TypedHandler.table([
+      handlers: HandlerTable([
         TypedHandler(selector) { (_: String, _: [String: Any]?) -> Bool? in nil }
       ]))
     try dispatcher.register(
       service: "veto",
-      handlers: TypedHandler.table([
+      handlers: HandlerTable([
         TypedHandler(selector) { (_: String, _: [String: Any]?) -> Bool?? in .some(false) }
       ]))
     #expect(
@@ -181,7 +181,7 @@ extension TypedHandlerTests {
     let flags: [String: Bool?] = ["k": nil]
     try dispatcher.register(
       service: "undecided",
-      handlers: TypedHandler.table([
+      handlers: HandlerTable([
         TypedHandler(selector) { (_: String, _: [String: Any]?) -> Bool?? in flags["k"] }
       ]))
     #expect(

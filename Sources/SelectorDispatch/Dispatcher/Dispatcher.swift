@@ -89,26 +89,55 @@ public final class Dispatcher: @unchecked Sendable {
 
   /// Registers a service's handlers, all or nothing.
   ///
+  /// ```swift
+  /// try dispatcher.register(service: "push", priority: 10, handlers: [
+  ///   "application:didFinishLaunchingWithOptions:": { _ in registerForNotifications(); return true }
+  /// ])
+  /// try dispatcher.register(service: "feed", asyncHandlers: [
+  ///   "application:performFetchWithCompletionHandler:": { _ in
+  ///     await feed.refresh() ? BackgroundFetchResult.newData : .noData
+  ///   }
+  /// ])
+  /// ```
+  ///
+  /// `handlers` is a `[String: Handler]`, written as a literal or built at
+  /// run time, or a ``HandlerTable`` of typed handlers
+  /// (``HandlerTable/init(_:)-([TypedHandler])`` or a
+  /// ``HandlerTableBuilder``). Async and sync handlers share one order: by
+  /// priority, then registration. See ``AsyncHandler`` for where each runs.
+  ///
   /// - Parameters:
   ///   - service: A name unique among the registered services.
   ///   - priority: Higher priorities run first; equal priorities run in
   ///     registration order.
-  ///   - handlers: The service's handlers, keyed by selector.
+  ///   - handlers: The service's synchronous handlers, keyed by selector
+  ///     (a table also carries any mistake in their definition, and may hold
+  ///     typed `async` handlers).
+  ///   - asyncHandlers: The service's `async` handlers, keyed by selector.
   /// - Throws: ``DispatchError/malformedSelector(selector:offset:reason:)``
   ///   for the first malformed key (in sorted order),
   ///   ``DispatchError/duplicateService(name:)``,
+  ///   ``DispatchError/duplicateHandler(selector:service:)`` for a selector
+  ///   with two handlers,
   ///   ``DispatchError/exclusiveDomainConflict(domain:selector:service:owner:)``
   ///   when another service already handles a selector of an exclusive
-  ///   domain that this one handles, or the mistake a table built by
-  ///   ``TypedHandler/table(_:)`` recorded. When it throws, nothing from the
-  ///   call is registered.
+  ///   domain that this one handles, or the table's
+  ///   ``HandlerTable/problem``, attributed to `service`. When it throws,
+  ///   nothing from the call is registered.
   /// - Complexity: O(*h*), where *h* is the number of handlers; the next
   ///   dispatch of each selector sorts its handlers if this call broke their
   ///   order.
-  public func register(service: String, priority: Int = 0, handlers: [String: Handler]) throws {
+  public func register(
+    service: String, priority: Int = 0, handlers: some HandlerTableConvertible = HandlerTable([:]),
+    asyncHandlers: [String: AsyncHandler] = [:]
+  ) throws {
+    var pending = Pending(name: service, priority: priority, table: handlers.handlerTable)
+    for (selector, handler) in asyncHandlers
+    where pending.asyncHandlers.updateValue(handler, forKey: selector) != nil {
+      pending.problem = pending.problem ?? .duplicateHandler(selector: selector, service: "")
+    }
     do {
-      try register(
-        batch: [Pending(name: service, priority: priority, table: HandlerTable(handlers))])
+      try register(batch: [pending])
     } catch {
       throw error.error
     }

@@ -26,6 +26,6 @@
 /// is awaited from.
 ///
 /// Register async handlers with
-/// ``Dispatcher/register(service:priority:asyncHandlers:)``, or write an
+/// ``Dispatcher/register(service:priority:handlers:asyncHandlers:)``, or write an
 /// `async` closure in a ``Service``'s `on(_:_:)` entry.
 public typealias AsyncHandler = nonisolated(nonsending) ([Any]) async -> Any?

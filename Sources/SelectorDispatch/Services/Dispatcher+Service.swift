@@ -1,32 +1,4 @@
 extension Dispatcher {
-  /// Registers a table of typed handlers under a service name, all or
-  /// nothing.
-  ///
-  /// ```swift
-  /// try dispatcher.register(
-  ///   service: "push",
-  ///   handlers: HandlerTable([
-  ///     TypedHandler("applicationDidEnterBackground:") { (app: AnyObject) in clearBadge() }
-  ///   ]))
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - service: A name unique among the registered services.
-  ///   - priority: Higher priorities run first; equal priorities run in
-  ///     registration order.
-  ///   - handlers: The handlers, and any mistake in their definition.
-  /// - Throws: The table's ``HandlerTable/problem``, attributed to
-  ///   `service`, or what
-  ///   ``register(service:priority:handlers:)-(_,_,[String:Handler])``
-  ///   throws. When it throws, nothing is registered.
-  public func register(service: String, priority: Int = 0, handlers: HandlerTable) throws {
-    do {
-      try register(batch: [Pending(name: service, priority: priority, table: handlers)])
-    } catch {
-      throw error.error
-    }
-  }
-
   /// Registers a ``Service``, all or nothing.
   ///
   /// Reads the service's ``Service/name``, ``Service/priority`` and

@@ -1,18 +1,26 @@
 /// A service's handlers keyed by selector, with the first mistake found
-/// while building them: what ``HandlerTableBuilder`` produces.
+/// while building them: what ``Dispatcher/register(service:priority:handlers:asyncHandlers:)``
+/// takes and ``HandlerTableBuilder`` produces.
+///
+/// Write it as a dictionary literal of ``Handler`` closures, build it from
+/// typed handlers, or wrap a dictionary made at run time:
 ///
 /// ```swift
+/// let literal: HandlerTable = [
+///   "applicationDidEnterBackground:": { _ in clearBadge(); return nil }
+/// ]
 /// struct Push: Service {
 ///   @HandlerTableBuilder var handlers: HandlerTable {
 ///     on("applicationDidEnterBackground:") { (app: AnyObject) in clearBadge() }
 ///   }
 /// }
+/// let loaded = HandlerTable(handlersReadFromAManifest)
 /// ```
 ///
 /// A table with a ``problem`` registers nothing: registering it throws the
 /// problem, attributed to the service. The handlers of such a table are
 /// those that were well defined, for inspection.
-public struct HandlerTable {
+public struct HandlerTable: ExpressibleByDictionaryLiteral {
   /// The handlers, keyed by selector.
   public let handlers: [String: Handler]
 
@@ -77,10 +85,32 @@ public struct HandlerTable {
   public init(_ handlers: [String: Handler]) {
     self.init(handlers: handlers, problem: nil, asyncHandlers: [:], asyncParameterCounts: [:])
   }
+
+  /// Builds a table from a dictionary literal of handlers.
+  ///
+  /// A selector listed twice does not trap, as it would in a `Dictionary`
+  /// literal: the table records
+  /// ``DispatchError/duplicateHandler(selector:service:)`` for the first
+  /// selector listed again as its ``problem``, so registering it throws and
+  /// registers nothing.
+  ///
+  /// - Parameter elements: The selectors and their handlers.
+  public init(dictionaryLiteral elements: (String, Handler)...) {
+    var handlers: [String: Handler] = [:]
+    handlers.reserveCapacity(elements.count)
+    var problem: DispatchError?
+    for (selector, handler) in elements
+    where handlers.updateValue(handler, forKey: selector) != nil && problem == nil {
+      problem = .duplicateHandler(selector: selector, service: "")
+    }
+    self.init(
+      handlers: handlers, problem: problem, asyncHandlers: [:], asyncParameterCounts: [:])
+  }
 }
 
-/// A value a ``Service`` can give as its ``Service/handlers``: a
-/// ``HandlerTable``, or a `[String: Handler]` dictionary.
+/// A service's handlers as ``Dispatcher/register(service:priority:handlers:asyncHandlers:)``
+/// takes them and a ``Service`` gives them: a ``HandlerTable``, or a
+/// `[String: Handler]` dictionary.
 public protocol HandlerTableConvertible {
   /// The handlers as a table, with any mistake in their definition.
   var handlerTable: HandlerTable { get }

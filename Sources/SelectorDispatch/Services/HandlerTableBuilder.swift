@@ -1,4 +1,4 @@
-/// Builds a ``HandlerTable`` (or a `[String: Handler]`) from typed handlers.
+/// Builds a ``HandlerTable`` from typed handlers.
 ///
 /// Mark a service's ``Service/handlers`` with it and list one
 /// ``Service/on(_:_:)-(_,(Argument)->Answer)`` per selector; `if`, `switch` and `for` work too.
@@ -17,8 +17,7 @@
 /// Mistakes — a malformed selector, a closure whose parameter count differs
 /// from the selector's arity, or one selector listed twice — are thrown when
 /// the service is registered: a ``HandlerTable`` carries the first as its
-/// ``HandlerTable/problem``. A property declared as `[String: Handler]`
-/// also works, and carries the mistake as ``TypedHandler/table(_:)`` does.
+/// ``HandlerTable/problem``.
 @resultBuilder
 public enum HandlerTableBuilder {
   /// Accepts one typed handler.

@@ -111,19 +111,4 @@ public struct TypedHandler {
       }
     }
   }
-
-  /// Builds a handler table from typed handlers, for
-  /// ``Dispatcher/register(service:priority:handlers:)-(_,_,HandlerTable)``:
-  /// the same as ``HandlerTable/init(_:)-([TypedHandler])``.
-  ///
-  /// The first mistake, in order — a handler's ``problem``, or a selector
-  /// that appears twice (``DispatchError/duplicateHandler(selector:service:)``)
-  /// — is the table's ``HandlerTable/problem``: registering the table throws
-  /// it and registers nothing.
-  ///
-  /// - Parameter handlers: The typed handlers, each with its own selector.
-  /// - Returns: The table.
-  public static func table(_ handlers: [TypedHandler]) -> HandlerTable {
-    HandlerTable(handlers)
-  }
 }

@@ -1,0 +1,50 @@
+import Foundation
+import SelectorDispatch
+import Testing
+
+@Suite struct HandlerTableTests {
+  @Test func aLiteralThatRepeatsASelectorRegistersNothingInsteadOfTrapping() throws {
+    let selector = "applicationWillTerminate:"
+    let table: HandlerTable = [
+      selector: { _ in 1 }, "applicationDidBecomeActive:": { _ in 2 }, selector: { _ in 3 },
+    ]
+    #expect(table.problem == .duplicateHandler(selector: selector, service: ""))
+    let dispatcher = Dispatcher()
+    #expect(throws: DispatchError.duplicateHandler(selector: selector, service: "s")) {
+      try dispatcher.register(service: "s", handlers: table)
+    }
+    #expect(!dispatcher.responds(to: "applicationDidBecomeActive:"))
+  }
+
+  @Test func oneRegisterTakesEveryFormOfTable() async throws {
+    let dispatcher = Dispatcher()
+    let selector = "answer:"
+    try dispatcher.declare(selector, fold: .collect)
+    try dispatcher.register(
+      service: "literal", priority: 5, handlers: [selector: { _ in "literal" }])
+    var built: [String: Handler] = [:]
+    built[selector] = { _ in "built" }
+    try dispatcher.register(service: "built", priority: 4, handlers: built)
+    let table: HandlerTable = [selector: { _ in "table" }]
+    try dispatcher.register(service: "table", priority: 3, handlers: table)
+    try dispatcher.register(
+      service: "typed", priority: 2,
+      handlers: HandlerTable([TypedHandler(selector) { (_: Int) in "typed" }]))
+    try dispatcher.register(
+      service: "async", priority: 1, asyncHandlers: [selector: { _ in "async" }])
+    #expect(
+      try await dispatcher.answer(to: selector, params: [0]) as? [String]
+        == ["literal", "built", "table", "typed", "async"])
+  }
+}
+
+extension HandlerTableTests {
+  /// Deprecated itself, so that calling the deprecated builder warns no one.
+  @available(*, deprecated)
+  @Test func theDeprecatedTypedTableBuilderBuildsTheSameTable() {
+    let typed = [TypedHandler("a:") { (x: Int) in x }, TypedHandler("a:") { (x: Int) in -x }]
+    let table = TypedHandler.table(typed)
+    #expect(table.handlers.keys.sorted() == HandlerTable(typed).handlers.keys.sorted())
+    #expect(table.problem == .duplicateHandler(selector: "a:", service: ""))
+  }
+}
