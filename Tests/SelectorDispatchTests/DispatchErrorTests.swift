@@ -54,6 +54,9 @@ import Testing
       error: .resultTypeMismatch(selector: "a:", service: "", expected: "Int", actual: "Bool"),
       message: "dispatching `a:` gave Bool, but the caller asked for Int"),
     Case(
+      error: .customFoldFailed(selector: "a:", fold: "sum", reason: "the sum overflows"),
+      message: "custom fold \"sum\" could not combine the answers to `a:`: the sum overflows"),
+    Case(
       error: .nestingTooDeep(selector: "a:", limit: 64),
       message: "`a:` was dispatched with 64 dispatches already running one inside another "
         + "in its chain, the limit; nothing ran; handlers probably dispatch to each other in a "

@@ -97,6 +97,34 @@ import Testing
     #expect(try empty.dispatch(selector: selector, params: params) as? Int == 0)
   }
 
+  @Test func aCustomFoldThatThrowsFailsTheDispatchWithADispatchError() throws {
+    struct Overflow: Error, CustomStringConvertible {
+      var description: String { "the sum overflows" }
+    }
+    let overflowing = Fold.custom(name: "sum") { _ in throw Overflow() }
+    let error = try #require(throws: DispatchError.self) { try run(overflowing, [1, 2]) }
+    #expect(
+      error == .customFoldFailed(selector: selector, fold: "sum", reason: "the sum overflows"))
+    let refusing = Fold.custom(name: "strict") { _ in
+      throw DispatchError.handlerFailed(selector: "x:", service: "s", reason: "no")
+    }
+    #expect(throws: DispatchError.handlerFailed(selector: "x:", service: "s", reason: "no")) {
+      try run(refusing, [1])
+    }
+  }
+
+  @Test func theSynchronousDispatchThrowsOnlyDispatchError() {
+    let dispatcher = Dispatcher()
+    do {
+      _ = try dispatcher.dispatch(selector: selector, params: params)
+      Issue.record("an unknown selector dispatched")
+    } catch {
+      // Compiles only because the dispatch's error type is DispatchError.
+      let typed: DispatchError = error
+      #expect(typed == .unrecognizedSelector(selector: selector, suggestion: nil))
+    }
+  }
+
   struct Identity: Sendable, CustomTestStringConvertible {
     let fold: Fold
     let check: @Sendable (Any?) -> Bool

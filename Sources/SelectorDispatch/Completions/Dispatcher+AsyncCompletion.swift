@@ -40,8 +40,8 @@ extension Dispatcher {
   /// once, when every service has answered or when the deadline, counted
   /// from the return of this call, passes; each service missing then is
   /// reported with what it was doing (see `CompletionJoin`).
-  func runBridging(_ snapshot: Snapshot, selector: String, params: [Any], fold: Fold?) throws
-    -> Any?
+  func runBridging(_ snapshot: Snapshot, selector: String, params: [Any], fold: Fold?)
+    throws(DispatchError) -> Any?
   {
     try snapshot.contract?.check(params, selector: selector)
     guard let kind = snapshot.contract?.completion else {

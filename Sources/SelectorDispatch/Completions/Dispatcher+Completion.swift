@@ -9,7 +9,7 @@ extension Dispatcher {
   /// arguments is not waited for.
   func runJoiningCompletions(
     _ kind: CompletionKind, _ snapshot: Snapshot, selector: String, params: [Any], fold: Fold
-  ) throws -> Any? {
+  ) throws(DispatchError) -> Any? {
     let index = params.count - 1
     let join = try joinCallersCompletion(kind, snapshot, selector: selector, params: params)
     var wrapped = ContiguousArray<Handler>()
@@ -38,7 +38,7 @@ extension Dispatcher {
   ///   completion was then not called and is still the caller's to call.
   func joinCallersCompletion(
     _ kind: CompletionKind, _ snapshot: Snapshot, selector: String, params: [Any]
-  ) throws -> CompletionJoin {
+  ) throws(DispatchError) -> CompletionJoin {
     let last = params.count - 1
     guard let binding = kind.bind(params[last]) else {
       throw DispatchError.argumentTypeMismatch(

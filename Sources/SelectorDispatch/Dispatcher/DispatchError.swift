@@ -67,6 +67,11 @@ public enum DispatchError: Error, Equatable, CustomStringConvertible {
   /// `service` is filled in with the name of the service that answered.
   case handlerFailed(selector: String, service: String, reason: String)
 
+  /// A custom fold's `reduce` threw, after every handler ran. `reason`
+  /// describes what it threw (a ``DispatchError`` it throws is passed on
+  /// as it is).
+  case customFoldFailed(selector: String, fold: String, reason: String)
+
   /// A service with this name is already registered.
   case duplicateService(name: String)
 
@@ -156,6 +161,9 @@ public enum DispatchError: Error, Equatable, CustomStringConvertible {
         + "but the fold expects \(expected)"
     case .handlerFailed(let selector, let service, let reason):
       return "service \"\(service)\" failed to handle \(Self.quote(selector)): \(reason)"
+    case .customFoldFailed(let selector, let fold, let reason):
+      return "custom fold \"\(fold)\" could not combine the answers to \(Self.quote(selector)): "
+        + reason
     case .duplicateService(let name):
       return "a service named \"\(name)\" is already registered; "
         + "unregister it first or choose another name"

@@ -34,7 +34,7 @@ extension Dispatcher {
   @inlinable
   public func dispatch<each Argument, Result>(
     _ key: SelectorKey, with arguments: repeat each Argument, as type: Result.Type
-  ) throws -> Result? {
+  ) throws(DispatchError) -> Result? {
     let params = ParamsBuffer.take()
     defer { ParamsBuffer.giveBack(params) }
     repeat params.pointee.append(each arguments)
@@ -66,7 +66,7 @@ extension Dispatcher {
   @inlinable
   public func dispatch<each Argument, Result>(
     selector: String, with arguments: repeat each Argument, as type: Result.Type
-  ) throws -> Result? {
+  ) throws(DispatchError) -> Result? {
     let params = ParamsBuffer.take()
     defer { ParamsBuffer.giveBack(params) }
     repeat params.pointee.append(each arguments)
@@ -77,13 +77,13 @@ extension Dispatcher {
 
   /// The folded answer of `key`'s handlers, with its declared fold.
   @usableFromInline
-  func fold(_ key: SelectorKey, params: [Any]) throws -> Folded {
+  func fold(_ key: SelectorKey, params: [Any]) throws(DispatchError) -> Folded {
     try run(lookUp(key), params: params, fold: nil)
   }
 
   /// The folded answer of `selector`'s handlers, with its declared fold.
   @usableFromInline
-  func fold(_ selector: String, params: [Any]) throws -> Folded {
+  func fold(_ selector: String, params: [Any]) throws(DispatchError) -> Folded {
     try run(lookUp(selector), params: params, fold: nil)
   }
 
@@ -92,7 +92,7 @@ extension Dispatcher {
   @inlinable
   static func answer<Result>(
     _ folded: Folded, as type: Result.Type, selector: () -> String
-  ) throws -> Result? {
+  ) throws(DispatchError) -> Result? {
     switch folded {
     case .bool(let bool):
       if Result.self == Bool.self { return unsafeBitCast(bool, to: Result.self) }

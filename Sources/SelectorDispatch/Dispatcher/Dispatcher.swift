@@ -130,7 +130,7 @@ public final class Dispatcher: @unchecked Sendable {
   public func register(
     service: String, priority: Int = 0, handlers: some HandlerTableConvertible = HandlerTable([:]),
     asyncHandlers: [String: AsyncHandler] = [:]
-  ) throws {
+  ) throws(DispatchError) {
     var pending = Pending(name: service, priority: priority, table: handlers.handlerTable)
     for (selector, handler) in asyncHandlers
     where pending.asyncHandlers.updateValue(handler, forKey: selector) != nil {
@@ -177,9 +177,9 @@ public final class Dispatcher: @unchecked Sendable {
   /// - Throws: ``DispatchError/malformedSelector(selector:offset:reason:)``,
   ///   or ``DispatchError/conflictingDeclaration(selector:declared:requested:)``
   ///   when it is already declared with another fold.
-  public func declare(_ selector: String, fold: Fold) throws {
+  public func declare(_ selector: String, fold: Fold) throws(DispatchError) {
     let key = try SelectorKey(selector)
-    try changeTable { state, retired in
+    try changeTable { (state, retired) throws(DispatchError) in
       let slot = state.makeEntry(for: key)
       if let declared = state.entries[slot].declaredFold, declared != fold {
         throw DispatchError.conflictingDeclaration(
@@ -227,7 +227,9 @@ public final class Dispatcher: @unchecked Sendable {
   /// - Throws: ``DispatchError`` when the selector is malformed or unknown,
   ///   the parameter count is wrong (before any handler runs), or an answer
   ///   does not fit the fold (after the handlers ran).
-  public func dispatch(selector: String, params: [Any], fold: Fold? = nil) throws -> Any? {
+  public func dispatch(selector: String, params: [Any], fold: Fold? = nil) throws(DispatchError)
+    -> Any?
+  {
     try run(lookUp(selector), params: params, fold: fold).any
   }
 
@@ -246,7 +248,9 @@ public final class Dispatcher: @unchecked Sendable {
   /// - Throws: ``DispatchError`` when the selector is unknown, the parameter
   ///   count is wrong (before any handler runs), or an answer does not fit
   ///   the fold (after the handlers ran).
-  public func dispatch(_ key: SelectorKey, params: [Any], fold: Fold? = nil) throws -> Any? {
+  public func dispatch(_ key: SelectorKey, params: [Any], fold: Fold? = nil) throws(DispatchError)
+    -> Any?
+  {
     try run(lookUp(key), params: params, fold: fold).any
   }
 
@@ -254,7 +258,7 @@ public final class Dispatcher: @unchecked Sendable {
   ///
   /// - Throws: ``DispatchError/malformedSelector(selector:offset:reason:)``
   ///   or ``DispatchError/unrecognizedSelector(selector:suggestion:)``.
-  func lookUp(_ selector: String) throws -> Snapshot {
+  func lookUp(_ selector: String) throws(DispatchError) -> Snapshot {
     guard let snapshot = snapshot(of: selector) else {
       _ = try SelectorKey.validate(selector)
       throw unrecognized(selector)
@@ -265,7 +269,7 @@ public final class Dispatcher: @unchecked Sendable {
   /// The snapshot of `key`.
   ///
   /// - Throws: ``DispatchError/unrecognizedSelector(selector:suggestion:)``.
-  func lookUp(_ key: SelectorKey) throws -> Snapshot {
+  func lookUp(_ key: SelectorKey) throws(DispatchError) -> Snapshot {
     guard let snapshot = snapshot(of: key) else { throw unrecognized(key.description) }
     return snapshot
   }
@@ -274,7 +278,7 @@ public final class Dispatcher: @unchecked Sendable {
   /// types, then calls the handlers and folds their answers: what every
   /// dispatch does once it has found the selector. Errors name the
   /// selector by the snapshot's text, which is passed on only when needed.
-  func run(_ snapshot: Snapshot, params: [Any], fold: Fold?) throws -> Folded {
+  func run(_ snapshot: Snapshot, params: [Any], fold: Fold?) throws(DispatchError) -> Folded {
     guard params.count == snapshot.arity else {
       throw arityMismatch(snapshot, count: params.count, awaited: false)
     }

@@ -15,12 +15,22 @@ package struct Locked<Value>: @unchecked Sendable {
   }
 
   /// Runs `body` with exclusive access to the value.
-  package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-    try storage.withUnsafeMutablePointers { value, lock in
+  package func withLock<Result, Failure: Error>(
+    _ body: (inout Value) throws(Failure) -> Result
+  ) throws(Failure) -> Result {
+    // `withUnsafeMutablePointers` rethrows `any Error`; the error crosses it
+    // as a value so that its type survives.
+    let outcome = storage.withUnsafeMutablePointers {
+      value, lock -> Swift.Result<Result, Failure> in
       Self.lock(lock)
       defer { Self.unlock(lock) }
-      return try body(&value.pointee)
+      do throws(Failure) {
+        return .success(try body(&value.pointee))
+      } catch {
+        return .failure(error)
+      }
     }
+    return try outcome.get()
   }
 
   private static func initialize(_ lock: UnsafeMutablePointer<pthread_mutex_t>) {

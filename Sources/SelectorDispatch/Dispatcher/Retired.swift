@@ -23,13 +23,13 @@ extension Dispatcher {
   /// Runs `body` under the lock with a ``Retired`` for whatever it removes,
   /// and drops what was retired only after unlocking: the one way to change
   /// the table.
-  func changeTable<Result>(_ body: (inout State, inout Retired) throws -> Result) rethrows
-    -> Result
-  {
+  func changeTable<Result, Failure: Error>(
+    _ body: (inout State, inout Retired) throws(Failure) -> Result
+  ) throws(Failure) -> Result {
     var retired = Retired()
     // Runs after `withLock` has returned, so after the unlock: the retired
     // values are released here, with no lock held.
     defer { withExtendedLifetime(retired) {} }
-    return try state.withLock { state in try body(&state, &retired) }
+    return try state.withLock { (state) throws(Failure) in try body(&state, &retired) }
   }
 }

@@ -68,7 +68,7 @@ extension Fold {
     ///
     /// - Throws: The first failure among the answers, or what a custom
     ///   fold's `reduce` throws.
-    func result() throws -> Any? {
+    func result() throws(DispatchError) -> Any? {
       if let failure = outcome.failure { throw failure }
       switch fold {
       case .any, .firstTrue: return sawTrue
@@ -76,7 +76,8 @@ extension Fold {
       case .firstNonNil, .last: return value
       case .broadcast: return nil
       case .collect: return answers
-      case .custom(_, let reduce): return try reduce(answers)
+      case .custom(let name, let reduce):
+        return try Fold.reduce(answers, by: reduce, named: name, selector: selector)
       case .intersection, .union: return mask
       case .nonEmptyIntersection:
         guard mask == 0 else { return mask }

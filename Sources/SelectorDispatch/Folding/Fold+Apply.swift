@@ -13,7 +13,7 @@ extension Fold {
   func apply(
     _ snapshot: Dispatcher.Snapshot, params: [Any], selector: String,
     environment: DispatchEnvironment
-  ) throws -> Any? {
+  ) throws(DispatchError) -> Any? {
     try fold(snapshot, params: params, selector: selector, environment: environment).any
   }
 
@@ -22,7 +22,7 @@ extension Fold {
   func fold(
     _ snapshot: Dispatcher.Snapshot, params: [Any], selector: String,
     environment: DispatchEnvironment
-  ) throws -> Folded {
+  ) throws(DispatchError) -> Folded {
     let handlers = snapshot.handlers
     var outcome = Outcome()
 
@@ -68,7 +68,9 @@ extension Fold {
         answers.append(answer)
       }
       if let failure = outcome.failure { throw failure }
-      if case .custom(_, let reduce) = self { return .value(try reduce(answers)) }
+      if case .custom(let name, let reduce) = self {
+        return .value(try Self.reduce(answers, by: reduce, named: name, selector: selector))
+      }
       result = answers
     case .intersection, .union:
       var count = 0
@@ -223,6 +225,23 @@ extension Fold {
     case let bits as Int: return bits >= 0 ? UInt(bits) : nil
     case let raw as any RawRepresentable: return mask(raw.rawValue)
     default: return nil
+    }
+  }
+}
+
+extension Fold {
+  /// A custom fold's answer: what `reduce` returns, or the error it throws
+  /// as a ``DispatchError`` (one that already is passes unchanged).
+  static func reduce(
+    _ answers: [Any?], by reduce: @Sendable ([Any?]) throws -> Any?, named name: String,
+    selector: String
+  ) throws(DispatchError) -> Any? {
+    do {
+      return try reduce(answers)
+    } catch let error as DispatchError {
+      throw error
+    } catch {
+      throw .customFoldFailed(selector: selector, fold: name, reason: String(describing: error))
     }
   }
 }

@@ -57,7 +57,9 @@ public enum Fold: Sendable, Equatable, CustomStringConvertible {
   case union
   /// Calls every handler and reduces the collected answers (`[Any?]`, one
   /// per handler, in call order) with `reduce`. Two custom folds are equal
-  /// when their names are.
+  /// when their names are. What `reduce` throws fails the dispatch as
+  /// ``DispatchError/customFoldFailed(selector:fold:reason:)`` (a
+  /// ``DispatchError`` is passed on as it is).
   case custom(name: String, reduce: @Sendable ([Any?]) throws -> Any?)
 
   /// The fold's name, such as `all` or `firstTrue`.

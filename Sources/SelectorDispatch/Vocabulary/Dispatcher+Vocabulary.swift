@@ -64,11 +64,11 @@ extension Dispatcher {
   ///   or ``DispatchError/exclusiveDomainConflict(domain:selector:service:owner:)``
   ///   when two registered services already handle selectors of a domain
   ///   the vocabulary makes exclusive. When it throws, nothing is declared.
-  public func declare(_ vocabulary: Vocabulary) throws {
+  public func declare(_ vocabulary: Vocabulary) throws(DispatchError) {
     let declarations = vocabulary.entries.map { entry in
       (SelectorKey(validated: entry.selector, arity: entry.arity), Contract(entry))
     }
-    try changeTable { state, retired in
+    try changeTable { (state, retired) throws(DispatchError) in
       var next = state
       // Whatever `next` replaced or the old state held is dropped unlocked.
       defer { retired.keep(next) }
@@ -110,7 +110,7 @@ extension Dispatcher {
   /// selector has one.
   func run(
     _ contract: Contract, _ snapshot: Snapshot, selector: String, params: [Any], fold: Fold?
-  ) throws -> Folded {
+  ) throws(DispatchError) -> Folded {
     try contract.check(params, selector: selector)
     let fold = fold ?? snapshot.declaredFold ?? .collect
     if let completion = contract.completion {

@@ -21,7 +21,7 @@ extension Dispatcher.State {
   /// - Throws: ``DispatchError/exclusiveDomainConflict(domain:selector:service:owner:)``
   ///   when two services already handle selectors of one exclusive domain,
   ///   naming the first two to register (for the first such domain by name).
-  mutating func recomputeOwners() throws {
+  mutating func recomputeOwners() throws(DispatchError) {
     typealias Handling = (service: String, sequence: Int, selector: String)
     var handlings: [Domain: [Handling]] = [:]
     for entry in entries {

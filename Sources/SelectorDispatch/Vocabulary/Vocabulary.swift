@@ -43,7 +43,9 @@ public struct Vocabulary: Sendable, CustomStringConvertible {
   ///   ``DispatchError/arityMismatch(selector:expected:actual:)`` when an
   ///   entry's arguments (and completion) do not match its selector's arity,
   ///   or ``DispatchError/duplicateVocabularyEntry(vocabulary:selector:)``.
-  public init(name: String, entries: [Entry], exclusiveDomains: Set<Domain> = []) throws {
+  public init(name: String, entries: [Entry], exclusiveDomains: Set<Domain> = [])
+    throws(DispatchError)
+  {
     var indices: [String: Int] = [:]
     for (index, entry) in entries.enumerated() {
       let arity = try SelectorKey.validate(entry.selector)
