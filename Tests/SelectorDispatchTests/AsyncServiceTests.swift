@@ -93,6 +93,19 @@ import Testing
     #expect(log.entries.last == "async.open demo://x")
   }
 
+  @Test func aTypedAsyncHandlerGivenTheWrongTypeIsNamedLikeASynchronousOne() async throws {
+    let dispatcher = Dispatcher()
+    try dispatcher.register(
+      service: "payments",
+      handlers: HandlerTable([TypedHandler("pay:") { (amount: Int) async in amount > 0 }]))
+    await #expect(
+      throws: DispatchError.handlerArgumentTypeMismatch(
+        selector: "pay:", service: "payments", index: 0, expected: "Int", actual: "String")
+    ) {
+      try await dispatcher.answer(to: "pay:", params: ["ten"])
+    }
+  }
+
   @Test func aTypedAsyncClosureForACompletionSelectorLeavesTheCompletionOut() throws {
     let dispatcher = Dispatcher(vocabulary: .applicationDelegate, clock: FakeClock())
     let withCompletion = TypedHandler(Self.fetch) {

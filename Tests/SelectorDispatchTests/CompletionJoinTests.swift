@@ -195,7 +195,7 @@ import Testing
         Self.fetch: { params in
           (params.last as? (BackgroundFetchResult) -> Void)?(.newData)
           return DispatchError.handlerArgumentTypeMismatch(
-            selector: Self.fetch, service: "", index: 0, expected: "Int", actual: "String")
+            selector: Self.fetch, service: nil, index: 0, expected: "Int", actual: "String")
         }
       ])
     let probe = CompletionProbe<BackgroundFetchResult>()

@@ -51,8 +51,14 @@ import Testing
         selector: "a:", service: "push", expected: "Bool or nil", actual: "String"),
       message: "service \"push\" answered `a:` with String, but the fold expects Bool or nil"),
     Case(
-      error: .resultTypeMismatch(selector: "a:", service: "", expected: "Int", actual: "Bool"),
+      error: .resultTypeMismatch(selector: "a:", service: nil, expected: "Int", actual: "Bool"),
       message: "dispatching `a:` gave Bool, but the caller asked for Int"),
+    Case(
+      error: .handlerFailed(selector: "save:", service: nil, reason: "disk full"),
+      message: "a service failed to handle `save:`: disk full"),
+    Case(
+      error: .duplicateHandler(selector: "a:", service: nil),
+      message: "a handler table has two handlers for `a:`; a service handles each selector once"),
     Case(
       error: .customFoldFailed(selector: "a:", fold: "sum", reason: "the sum overflows"),
       message: "custom fold \"sum\" could not combine the answers to `a:`: the sum overflows"),

@@ -118,13 +118,13 @@ import Testing
       service: "a", handlers: [event: { _ in true }, "typedLast:": { _ in 42 }])
     #expect(
       throws: DispatchError.resultTypeMismatch(
-        selector: event, service: "", expected: "Int", actual: "Bool")
+        selector: event, service: nil, expected: "Int", actual: "Bool")
     ) {
       try dispatcher.dispatch(SelectorKey(event), with: 1, 2, as: Int.self)
     }
     #expect(
       throws: DispatchError.resultTypeMismatch(
-        selector: "typedLast:", service: "", expected: "String", actual: "Int")
+        selector: "typedLast:", service: nil, expected: "String", actual: "Int")
     ) {
       try dispatcher.dispatch(selector: "typedLast:", with: 1, as: String.self)
     }

@@ -190,7 +190,7 @@ extension FoldTests {
       handlers: [
         selector: log.handler(
           "broken",
-          answer: DispatchError.handlerFailed(selector: selector, service: "", reason: "boom"))
+          answer: DispatchError.handlerFailed(selector: selector, service: nil, reason: "boom"))
       ])
     try dispatcher.register(service: "fine", handlers: [selector: log.handler("fine")])
     #expect(
@@ -214,7 +214,7 @@ extension FoldTests {
   }
 
   @Test func broadcastStillReportsFailuresAmongTrivialAnswers() throws {
-    let failed = DispatchError.handlerFailed(selector: selector, service: "", reason: "boom")
+    let failed = DispatchError.handlerFailed(selector: selector, service: nil, reason: "boom")
     let error = try #require(throws: DispatchError.self) {
       try run(.broadcast, [true, (), failed, nil])
     }

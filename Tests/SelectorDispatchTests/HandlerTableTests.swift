@@ -8,7 +8,7 @@ import Testing
     let table: HandlerTable = [
       selector: { _ in 1 }, "applicationDidBecomeActive:": { _ in 2 }, selector: { _ in 3 },
     ]
-    #expect(table.problem == .duplicateHandler(selector: selector, service: ""))
+    #expect(table.problem == .duplicateHandler(selector: selector, service: nil))
     let dispatcher = Dispatcher()
     #expect(throws: DispatchError.duplicateHandler(selector: selector, service: "s")) {
       try dispatcher.register(service: "s", handlers: table)
@@ -45,6 +45,6 @@ extension HandlerTableTests {
     let typed = [TypedHandler("a:") { (x: Int) in x }, TypedHandler("a:") { (x: Int) in -x }]
     let table = TypedHandler.table(typed)
     #expect(table.handlers.keys.sorted() == HandlerTable(typed).handlers.keys.sorted())
-    #expect(table.problem == .duplicateHandler(selector: "a:", service: ""))
+    #expect(table.problem == .duplicateHandler(selector: "a:", service: nil))
   }
 }

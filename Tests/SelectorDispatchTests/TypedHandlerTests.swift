@@ -40,7 +40,7 @@ import Testing
     #expect(
       answer as? DispatchError
         == .handlerArgumentTypeMismatch(
-          selector: "a:b:c:", service: "", index: test.index, expected: test.expected,
+          selector: "a:b:c:", service: nil, index: test.index, expected: test.expected,
           actual: test.actual))
     #expect(!called)
   }
@@ -89,7 +89,7 @@ import Testing
     #expect(typed.handler(["/tmp"]) as? Bool == true)
     #expect(
       typed.handler([""]) as? DispatchError
-        == .handlerFailed(selector: "save:", service: "", reason: "disk full"))
+        == .handlerFailed(selector: "save:", service: nil, reason: "disk full"))
   }
 
   @Test func optionalParametersAcceptNil() {
@@ -127,7 +127,7 @@ import Testing
     #expect(clean.problem == nil)
     let twice = HandlerTable([good, good, TypedHandler("b:c:") { (x: Int) in x }])
     #expect(twice.handlers.keys.sorted() == ["a:", "b:c:"])
-    #expect(twice.problem == .duplicateHandler(selector: "a:", service: ""))
+    #expect(twice.problem == .duplicateHandler(selector: "a:", service: nil))
     let dispatcher = Dispatcher()
     #expect(throws: DispatchError.duplicateHandler(selector: "a:", service: "s")) {
       try dispatcher.register(service: "s", handlers: twice)

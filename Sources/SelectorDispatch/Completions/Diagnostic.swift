@@ -56,16 +56,17 @@ public enum Diagnostic: Sendable, Equatable, CustomStringConvertible {
 
   /// The service the diagnostic is about; for
   /// ``emptyIntersection(selector:services:masks:)``, the first service in
-  /// conflict; for ``nestingTooDeep(selector:depth:)``, an empty string.
-  public var service: String {
+  /// conflict; `nil` for ``nestingTooDeep(selector:depth:)``, which is about
+  /// a chain of dispatches, not a service.
+  public var service: String? {
     switch self {
     case .completionCalledTwice(_, let service), .completionMissedDeadline(_, let service, _),
       .handlerStillRunning(_, let service, _), .handlerNeverStarted(_, let service, _),
       .completionAfterDeadline(_, let service), .deprecatedSelector(_, let service, _),
       .asyncHandlerFailed(_, let service, _):
       service
-    case .emptyIntersection(_, let services, _): services.first ?? ""
-    case .nestingTooDeep: ""
+    case .emptyIntersection(_, let services, _): services.first
+    case .nestingTooDeep: nil
     }
   }
 

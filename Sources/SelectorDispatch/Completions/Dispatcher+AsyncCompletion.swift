@@ -46,7 +46,7 @@ extension Dispatcher {
     try snapshot.contract?.check(params, selector: selector)
     guard let kind = snapshot.contract?.completion else {
       let first = snapshot.registrations.first { $0.asyncHandler != nil }
-      throw DispatchError.asyncHandlerNeedsAwait(selector: selector, service: first?.service ?? "")
+      throw DispatchError.asyncHandlerNeedsAwait(selector: selector, service: first?.service)
     }
     let last = params.count - 1
     let join = try joinCallersCompletion(kind, snapshot, selector: selector, params: params)

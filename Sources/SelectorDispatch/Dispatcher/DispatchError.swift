@@ -48,24 +48,23 @@ public enum DispatchError: Error, Equatable, CustomStringConvertible {
   /// comes after the handlers ran. The service never saw its completion
   /// handler, so a dispatch with one does not wait for it: the caller's
   /// completion runs when the other services have answered. `index` is
-  /// 0-based. A handler reports this by returning it as its answer; an
-  /// empty `service` is filled in with the name of the service that
-  /// answered.
+  /// 0-based. A handler reports this by returning it as its answer; a `nil`
+  /// `service` is filled in with the name of the service that answered.
   case handlerArgumentTypeMismatch(
-    selector: String, service: String, index: Int, expected: String, actual: String)
+    selector: String, service: String?, index: Int, expected: String, actual: String)
 
   /// A service answered with a value the fold cannot combine, such as a
-  /// `String` under ``Fold/all``; or, with an empty `service`, the folded
+  /// `String` under ``Fold/all``; or, with a `nil` `service`, the folded
   /// answer is not the type the caller of
   /// ``Dispatcher/dispatch(_:with:as:)`` asked for.
-  case resultTypeMismatch(selector: String, service: String, expected: String, actual: String)
+  case resultTypeMismatch(selector: String, service: String?, expected: String, actual: String)
 
   /// A handler failed instead of answering, for example a throwing handler
   /// that threw. The other handlers still received the event.
   ///
-  /// A handler reports this by returning it as its answer; an empty
+  /// A handler reports this by returning it as its answer; a `nil`
   /// `service` is filled in with the name of the service that answered.
-  case handlerFailed(selector: String, service: String, reason: String)
+  case handlerFailed(selector: String, service: String?, reason: String)
 
   /// A custom fold's `reduce` threw, after every handler ran. `reason`
   /// describes what it threw (a ``DispatchError`` it throws is passed on
@@ -77,9 +76,9 @@ public enum DispatchError: Error, Equatable, CustomStringConvertible {
 
   /// One service lists two handlers for the same selector.
   ///
-  /// An empty `service` is filled in with the name of the service when it
-  /// is registered.
-  case duplicateHandler(selector: String, service: String)
+  /// `service` is `nil` in a ``HandlerTable/problem``, and filled in with
+  /// the name of the service when the table is registered.
+  case duplicateHandler(selector: String, service: String?)
 
   /// The selector was already declared with a different fold or signature.
   case conflictingDeclaration(selector: String, declared: String, requested: String)
@@ -106,7 +105,10 @@ public enum DispatchError: Error, Equatable, CustomStringConvertible {
   /// async handler, and the selector has no completion through which the
   /// async answer could arrive later. Nothing ran; await
   /// ``Dispatcher/answer(to:params:fold:)-(String,_,_)`` instead.
-  case asyncHandlerNeedsAwait(selector: String, service: String)
+  ///
+  /// `service` is `nil` only in the stand-in answer of a typed async
+  /// handler called directly; the dispatcher names the service.
+  case asyncHandlerNeedsAwait(selector: String, service: String?)
 
   /// Two vocabularies being merged both declare the selector.
   case selectorInBothVocabularies(selector: String, first: String, second: String)
@@ -151,16 +153,16 @@ public enum DispatchError: Error, Equatable, CustomStringConvertible {
         + "but \(actual) was given"
     case .handlerArgumentTypeMismatch(
       let selector, let service, let index, let expected, let actual):
-      return "service \"\(service)\" did not handle \(Self.quote(selector)): its handler takes "
+      return "\(Self.who(service)) did not handle \(Self.quote(selector)): its handler takes "
         + "\(expected) as argument \(index), but \(actual) was given"
-    case .resultTypeMismatch(let selector, "", let expected, let actual):
+    case .resultTypeMismatch(let selector, nil, let expected, let actual):
       return "dispatching \(Self.quote(selector)) gave \(actual), "
         + "but the caller asked for \(expected)"
-    case .resultTypeMismatch(let selector, let service, let expected, let actual):
+    case .resultTypeMismatch(let selector, let service?, let expected, let actual):
       return "service \"\(service)\" answered \(Self.quote(selector)) with \(actual), "
         + "but the fold expects \(expected)"
     case .handlerFailed(let selector, let service, let reason):
-      return "service \"\(service)\" failed to handle \(Self.quote(selector)): \(reason)"
+      return "\(Self.who(service)) failed to handle \(Self.quote(selector)): \(reason)"
     case .customFoldFailed(let selector, let fold, let reason):
       return "custom fold \"\(fold)\" could not combine the answers to \(Self.quote(selector)): "
         + reason
@@ -168,7 +170,8 @@ public enum DispatchError: Error, Equatable, CustomStringConvertible {
       return "a service named \"\(name)\" is already registered; "
         + "unregister it first or choose another name"
     case .duplicateHandler(let selector, let service):
-      return "service \"\(service)\" has two handlers for \(Self.quote(selector)); "
+      return "\(Self.who(service, unnamed: "a handler table")) has two handlers for "
+        + "\(Self.quote(selector)); "
         + "a service handles each selector once"
     case .conflictingDeclaration(let selector, let declared, let requested):
       return "\(Self.quote(selector)) is already declared with fold \(declared); "
@@ -185,7 +188,7 @@ public enum DispatchError: Error, Equatable, CustomStringConvertible {
         + "one inside another in its chain, the limit; nothing ran; "
         + "handlers probably dispatch to each other in a loop"
     case .asyncHandlerNeedsAwait(let selector, let service):
-      return "service \"\(service)\" handles \(Self.quote(selector)) with an async handler, "
+      return "\(Self.who(service)) handles \(Self.quote(selector)) with an async handler, "
         + "which a synchronous dispatch cannot wait for; nothing ran; "
         + "await its answer with `try await dispatcher.answer(to:params:)`"
     case .selectorInBothVocabularies(let selector, let first, let second):
@@ -196,6 +199,12 @@ public enum DispatchError: Error, Equatable, CustomStringConvertible {
         + "but shared in vocabulary \"\(sharedIn)\"; merge them first and make it exclusive "
         + "with exclusive(_:) on the merged vocabulary, or share it in both"
     }
+  }
+
+  /// Names a service in a message, or what stands for it when there is none
+  /// yet: a handler's own answer, not yet attributed to its service.
+  private static func who(_ service: String?, unnamed: String = "a service") -> String {
+    service.map { "service \"\($0)\"" } ?? unnamed
   }
 
   /// Quotes a selector, shortening very long ones so a message stays readable.
@@ -218,18 +227,18 @@ public enum DispatchError: Error, Equatable, CustomStringConvertible {
 
 extension DispatchError {
   /// The error with the service filled in where it names one and left it
-  /// empty: a handler's failure or refused argument, or a typed table's
-  /// duplicate selector.
+  /// `nil`: a handler's failure or refused argument, or a table's duplicate
+  /// selector.
   func attributed(to service: String) -> DispatchError {
     switch self {
-    case .handlerArgumentTypeMismatch(let selector, "", let index, let expected, let actual):
+    case .handlerArgumentTypeMismatch(let selector, nil, let index, let expected, let actual):
       return .handlerArgumentTypeMismatch(
         selector: selector, service: service, index: index, expected: expected, actual: actual)
-    case .handlerFailed(let selector, "", let reason):
+    case .handlerFailed(let selector, nil, let reason):
       return .handlerFailed(selector: selector, service: service, reason: reason)
-    case .asyncHandlerNeedsAwait(let selector, ""):
+    case .asyncHandlerNeedsAwait(let selector, nil):
       return .asyncHandlerNeedsAwait(selector: selector, service: service)
-    case .duplicateHandler(let selector, ""):
+    case .duplicateHandler(let selector, nil):
       return .duplicateHandler(selector: selector, service: service)
     default:
       return self

@@ -111,7 +111,7 @@ extension Dispatcher {
     -> DispatchError
   {
     .resultTypeMismatch(
-      selector: selector, service: "", expected: String(describing: expected),
+      selector: selector, service: nil, expected: String(describing: expected),
       actual: String(describing: type(of: actual)))
   }
 }

@@ -134,7 +134,7 @@ public final class Dispatcher: @unchecked Sendable {
     var pending = Pending(name: service, priority: priority, table: handlers.handlerTable)
     for (selector, handler) in asyncHandlers
     where pending.asyncHandlers.updateValue(handler, forKey: selector) != nil {
-      pending.problem = pending.problem ?? .duplicateHandler(selector: selector, service: "")
+      pending.problem = pending.problem ?? .duplicateHandler(selector: selector, service: nil)
     }
     do {
       try register(batch: [pending])

@@ -61,7 +61,7 @@ public struct HandlerTable: ExpressibleByDictionaryLiteral {
           asyncHandlers[selector] != nil
           || handlers.updateValue(handler.handler, forKey: selector) != nil
       }
-      if twice, problem == nil { problem = .duplicateHandler(selector: selector, service: "") }
+      if twice, problem == nil { problem = .duplicateHandler(selector: selector, service: nil) }
     }
     self.init(
       handlers: handlers, problem: problem, asyncHandlers: asyncHandlers,
@@ -101,7 +101,7 @@ public struct HandlerTable: ExpressibleByDictionaryLiteral {
     var problem: DispatchError?
     for (selector, handler) in elements
     where handlers.updateValue(handler, forKey: selector) != nil && problem == nil {
-      problem = .duplicateHandler(selector: selector, service: "")
+      problem = .duplicateHandler(selector: selector, service: nil)
     }
     self.init(
       handlers: handlers, problem: problem, asyncHandlers: [:], asyncParameterCounts: [:])

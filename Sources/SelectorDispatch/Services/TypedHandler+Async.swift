@@ -138,7 +138,7 @@ extension TypedHandler {
     } catch {
       problem = error
     }
-    handler = { _ in DispatchError.asyncHandlerNeedsAwait(selector: selector, service: "") }
+    handler = { _ in DispatchError.asyncHandlerNeedsAwait(selector: selector, service: nil) }
     asyncHandler = { params in
       guard params.count == parameterCount else {
         return DispatchError.arityMismatch(
@@ -153,7 +153,7 @@ extension TypedHandler {
         return mismatch.error
       } catch {
         return DispatchError.handlerFailed(
-          selector: selector, service: "", reason: String(describing: error))
+          selector: selector, service: nil, reason: String(describing: error))
       }
     }
   }
@@ -167,9 +167,12 @@ extension TypedHandler {
     _ params: [Any], _ index: Int, _: Value.Type, _ selector: String
   ) throws -> Value {
     guard let value = params[index] as? Value else {
+      // The service is filled in by the dispatch that hears the answer, as
+      // for a synchronous typed handler.
       throw CastFailure(
-        error: .argumentTypeMismatch(
-          selector: selector, index: index, expected: String(describing: Value.self),
+        error: .handlerArgumentTypeMismatch(
+          selector: selector, service: nil, index: index,
+          expected: String(describing: Value.self),
           actual: String(describing: type(of: params[index]))))
     }
     return value
@@ -276,12 +279,12 @@ extension Dispatcher.Pending {
     var handlers = self.handlers
     for selector in asyncHandlers.keys.sorted() {
       if handlers[selector] != nil {
-        normal.problem = normal.problem ?? .duplicateHandler(selector: selector, service: "")
+        normal.problem = normal.problem ?? .duplicateHandler(selector: selector, service: nil)
         normal.asyncHandlers[selector] = nil
         continue
       }
       handlers[selector] = { _ in
-        DispatchError.asyncHandlerNeedsAwait(selector: selector, service: "")
+        DispatchError.asyncHandlerNeedsAwait(selector: selector, service: nil)
       }
     }
     normal.handlers = handlers

@@ -87,7 +87,7 @@ public struct TypedHandler {
         defer { index += 1 }
         guard let value = params[index] as? Value else {
           throw .handlerArgumentTypeMismatch(
-            selector: selector, service: "", index: index,
+            selector: selector, service: nil, index: index,
             expected: String(describing: Value.self),
             actual: String(describing: type(of: params[index])))
         }
@@ -107,7 +107,7 @@ public struct TypedHandler {
         return (answer as? any OptionalMarker).map { $0.unwrapped } ?? answer
       } catch {
         return DispatchError.handlerFailed(
-          selector: selector, service: "", reason: String(describing: error))
+          selector: selector, service: nil, reason: String(describing: error))
       }
     }
   }
