@@ -4,8 +4,26 @@
 
 extension TypedHandler {
   /// Builds a handler table from typed handlers.
+  ///
+  /// - Parameter handlers: The typed handlers, each with its own selector.
+  /// - Returns: ``HandlerTable/init(_:)-([TypedHandler])``.
   @available(*, deprecated, renamed: "HandlerTable.init(_:)")
   public static func table(_ handlers: [TypedHandler]) -> HandlerTable {
     HandlerTable(handlers)
+  }
+}
+
+extension Fold {
+  /// A fold of your own, known by its name.
+  ///
+  /// - Parameters:
+  ///   - name: The fold's name, which is its identity.
+  ///   - reduce: Combines the collected answers.
+  /// - Returns: ``named(_:reduce:)``.
+  @available(*, deprecated, renamed: "named(_:reduce:)")
+  public static func custom(name: String, reduce: @escaping @Sendable ([Any?]) throws -> Any?)
+    -> Fold
+  {
+    .named(name, reduce: reduce)
   }
 }

@@ -79,7 +79,13 @@ import Testing
       message: "service \"push\" has two handlers for `a:`; a service handles each selector once"),
     Case(
       error: .conflictingDeclaration(selector: "a:", declared: "all", requested: "any"),
-      message: "`a:` is already declared with fold all; it cannot be declared again with fold any"),
+      message: "`a:` is already declared as all; it cannot be declared again as any"),
+    Case(
+      error: .conflictingDeclaration(
+        selector: "pay:", declared: "pay:(String) broadcast [payments]",
+        requested: "pay:(Int) broadcast [payments]"),
+      message: "`pay:` is already declared as pay:(String) broadcast [payments]; "
+        + "it cannot be declared again as pay:(Int) broadcast [payments]"),
     Case(
       error: .exclusiveDomainConflict(
         domain: "app state", selector: "a:", service: "new", owner: "old"),

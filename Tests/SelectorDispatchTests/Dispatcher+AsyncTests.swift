@@ -58,7 +58,7 @@ import Testing
     FoldCase(fold: .union, answers: [1, 2, nil, 8], called: 4),
     FoldCase(fold: .intersection, answers: [7, 6, nil, 14], called: 4),
     FoldCase(
-      fold: .custom(name: "sum") { $0.compactMap { $0 as? Int }.reduce(0, +) }, answers: [1, 2, 3],
+      fold: .named("sum") { $0.compactMap { $0 as? Int }.reduce(0, +) }, answers: [1, 2, 3],
       called: 3),
   ])
   func awaitedFoldsMatchSynchronousFolds(_ test: FoldCase) async throws {

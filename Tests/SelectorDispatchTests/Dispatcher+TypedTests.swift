@@ -57,7 +57,7 @@ import Testing
     return (described, log.entries)
   }
 
-  static let sum = Fold.custom(name: "sum") { answers in
+  static let sum = Fold.named("sum") { answers in
     answers.compactMap { $0 as? Int }.reduce(0, +)
   }
 

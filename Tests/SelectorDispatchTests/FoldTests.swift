@@ -88,7 +88,7 @@ import Testing
   }
 
   @Test func customReducesTheCollectedAnswers() throws {
-    let sum = Fold.custom(name: "sum") { answers in answers.compactMap { $0 as? Int }.reduce(0, +) }
+    let sum = Fold.named("sum") { answers in answers.compactMap { $0 as? Int }.reduce(0, +) }
     let (result, called) = try run(sum, [1, 2, nil, 4])
     #expect(result as? Int == 7)
     #expect(called == ["s0", "s1", "s2", "s3"])
@@ -101,11 +101,11 @@ import Testing
     struct Overflow: Error, CustomStringConvertible {
       var description: String { "the sum overflows" }
     }
-    let overflowing = Fold.custom(name: "sum") { _ in throw Overflow() }
+    let overflowing = Fold.named("sum") { _ in throw Overflow() }
     let error = try #require(throws: DispatchError.self) { try run(overflowing, [1, 2]) }
     #expect(
       error == .customFoldFailed(selector: selector, fold: "sum", reason: "the sum overflows"))
-    let refusing = Fold.custom(name: "strict") { _ in
+    let refusing = Fold.named("strict") { _ in
       throw DispatchError.handlerFailed(selector: "x:", service: "s", reason: "no")
     }
     #expect(throws: DispatchError.handlerFailed(selector: "x:", service: "s", reason: "no")) {
@@ -171,12 +171,30 @@ import Testing
     #expect(error.description.contains("\"bad\""))
   }
 
-  @Test func foldsCompareByName() {
+  @Test func namedFoldsAreTheSameFoldByName() throws {
     #expect(Fold.all == .all)
     #expect(Fold.all != .any)
-    #expect(Fold.custom(name: "x") { _ in nil } == .custom(name: "x") { _ in 1 })
-    #expect(Fold.custom(name: "x") { _ in nil } != .custom(name: "y") { _ in nil })
+    #expect(Fold.named("x") { _ in nil } == .named("x") { _ in 1 })
+    #expect(Fold.named("x") { _ in nil } != .named("y") { _ in nil })
     #expect(Fold.firstTrue.description == "firstTrue")
+    #expect(Fold.named("sum") { _ in nil }.description == "named(sum)")
+    let dispatcher = Dispatcher()
+    try dispatcher.declare(selector, fold: .named("x") { _ in "first" })
+    try dispatcher.declare(selector, fold: .named("x") { _ in "second" })
+    #expect(
+      try dispatcher.dispatch(selector: selector, params: params) as? String == "first",
+      "the name is the identity: the first reducer stays")
+  }
+
+  /// Deprecated itself, so that calling the deprecated spelling warns no one.
+  @available(*, deprecated)
+  @Test func theDeprecatedCustomSpellingMakesANamedFold() throws {
+    let sum = Fold.custom(name: "sum") { answers in answers.compactMap { $0 as? Int }.reduce(0, +) }
+    guard case .named("sum", let reduce) = sum else {
+      Issue.record("expected a named fold, got \(sum)")
+      return
+    }
+    #expect(try reduce([1, 2, nil]) as? Int == 3)
   }
 }
 

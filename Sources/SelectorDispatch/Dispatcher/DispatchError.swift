@@ -81,6 +81,10 @@ public enum DispatchError: Error, Equatable, CustomStringConvertible {
   case duplicateHandler(selector: String, service: String?)
 
   /// The selector was already declared with a different fold or signature.
+  ///
+  /// `declared` and `requested` are each a fold's name, such as `all`, or a
+  /// vocabulary entry's whole signature (arguments, completion, fold and
+  /// domain), whichever the two declarations differ in.
   case conflictingDeclaration(selector: String, declared: String, requested: String)
 
   /// A service tried to handle a selector of an exclusive domain that
@@ -174,8 +178,8 @@ public enum DispatchError: Error, Equatable, CustomStringConvertible {
         + "\(Self.quote(selector)); "
         + "a service handles each selector once"
     case .conflictingDeclaration(let selector, let declared, let requested):
-      return "\(Self.quote(selector)) is already declared with fold \(declared); "
-        + "it cannot be declared again with fold \(requested)"
+      return "\(Self.quote(selector)) is already declared as \(declared); "
+        + "it cannot be declared again as \(requested)"
     case .exclusiveDomainConflict(let domain, let selector, let service, let owner):
       return "service \"\(service)\" cannot handle \(Self.quote(selector)): "
         + "the \(domain) domain is exclusive and service \"\(owner)\" already handles it; "

@@ -181,9 +181,13 @@ public final class Dispatcher: @unchecked Sendable {
     let key = try SelectorKey(selector)
     try changeTable { (state, retired) throws(DispatchError) in
       let slot = state.makeEntry(for: key)
-      if let declared = state.entries[slot].declaredFold, declared != fold {
-        throw DispatchError.conflictingDeclaration(
-          selector: selector, declared: declared.description, requested: fold.description)
+      if let declared = state.entries[slot].declaredFold {
+        // The same fold again (for a named fold, the same name) changes nothing.
+        guard declared == fold else {
+          throw DispatchError.conflictingDeclaration(
+            selector: selector, declared: declared.description, requested: fold.description)
+        }
+        return
       }
       state.entries[slot].declare(fold)
       state.unpublish(slot, into: &retired)

@@ -49,7 +49,7 @@ extension Fold {
         if let answer = outcome.meaningful(answer, index, snapshot) { value = answer }
       case .broadcast:
         _ = outcome.meaningful(answer, index, snapshot)
-      case .collect, .custom:
+      case .collect, .named:
         _ = outcome.meaningful(answer, index, snapshot)
         answers.append(answer)
       case .intersection, .union, .nonEmptyIntersection:
@@ -76,7 +76,7 @@ extension Fold {
       case .firstNonNil, .last: return value
       case .broadcast: return nil
       case .collect: return answers
-      case .custom(let name, let reduce):
+      case .named(let name, let reduce):
         return try Fold.reduce(answers, by: reduce, named: name, selector: selector)
       case .intersection, .union: return mask
       case .nonEmptyIntersection:

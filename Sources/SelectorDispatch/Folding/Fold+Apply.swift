@@ -59,7 +59,7 @@ extension Fold {
         }
       }
       result = nil
-    case .collect, .custom:
+    case .collect, .named:
       var answers: [Any?] = []
       answers.reserveCapacity(handlers.count)
       for index in handlers.indices {
@@ -68,7 +68,7 @@ extension Fold {
         answers.append(answer)
       }
       if let failure = outcome.failure { throw failure }
-      if case .custom(let name, let reduce) = self {
+      if case .named(let name, let reduce) = self {
         return .value(try Self.reduce(answers, by: reduce, named: name, selector: selector))
       }
       result = answers

@@ -17,7 +17,7 @@
 /// | ``intersection`` | all | AND of the answered masks | `nil` |
 /// | ``nonEmptyIntersection`` | all | AND of the answered masks, `nil` if empty | `nil` |
 /// | ``union`` | all | OR of the answered masks | `nil` |
-/// | ``custom(name:reduce:)`` | all | `reduce` of the collected answers | `reduce([])` |
+/// | ``named(_:reduce:)`` | all | `reduce` of the collected answers | `reduce([])` |
 ///
 /// Under the `Bool` folds and the mask folds an answer of another type is a
 /// ``DispatchError/resultTypeMismatch(selector:service:expected:actual:)``
@@ -55,12 +55,24 @@ public enum Fold: Sendable, Equatable, CustomStringConvertible {
   /// Calls every handler; the bitwise OR of the answered masks, or `nil`
   /// when none answered.
   case union
-  /// Calls every handler and reduces the collected answers (`[Any?]`, one
-  /// per handler, in call order) with `reduce`. Two custom folds are equal
-  /// when their names are. What `reduce` throws fails the dispatch as
+  /// A fold of your own, known by its name: calls every handler and
+  /// reduces the collected answers (`[Any?]`, one per handler, in call
+  /// order) with `reduce`.
+  ///
+  /// The name is the fold's identity, since two closures cannot be
+  /// compared: two named folds are equal when their names are, whatever
+  /// their reducers, so declaring a selector again with a fold of the same
+  /// name does nothing, and the first reducer stays. Give different
+  /// reducers different names.
+  ///
+  /// What `reduce` throws fails the dispatch as
   /// ``DispatchError/customFoldFailed(selector:fold:reason:)`` (a
   /// ``DispatchError`` is passed on as it is).
-  case custom(name: String, reduce: @Sendable ([Any?]) throws -> Any?)
+  ///
+  /// ```swift
+  /// let sum = Fold.named("sum") { answers in answers.compactMap { $0 as? Int }.reduce(0, +) }
+  /// ```
+  case named(_ name: String, reduce: @Sendable ([Any?]) throws -> Any?)
 
   /// The fold's name, such as `all` or `firstTrue`.
   public var description: String {
@@ -75,11 +87,11 @@ public enum Fold: Sendable, Equatable, CustomStringConvertible {
     case .intersection: "intersection"
     case .nonEmptyIntersection: "nonEmptyIntersection"
     case .union: "union"
-    case .custom(let name, _): "custom(\(name))"
+    case .named(let name, _): "named(\(name))"
     }
   }
 
-  /// Tells whether two folds are the same; custom folds compare by name.
+  /// Tells whether two folds are the same; named folds compare by name.
   ///
   /// - Parameters:
   ///   - lhs: A fold.
