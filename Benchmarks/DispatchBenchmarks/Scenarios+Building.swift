@@ -5,7 +5,7 @@ import SelectorDispatch
 /// dispatch in a table of many selectors.
 extension Scenarios {
   /// A service whose table is made before timing.
-  struct TableService: Service {
+  struct TableService: DispatchService {
     let name: String
     let handlers: [String: Handler]
   }

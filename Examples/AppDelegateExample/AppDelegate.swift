@@ -19,13 +19,13 @@
   /// The app's whole delegate: its services, and nothing else.
   @main
   final class AppDelegate: DispatchingAppDelegate {
-    override var services: [any Service] { [PushService()] }
+    override var services: [any DispatchService] { [PushService()] }
   }
 
   /// A service like any other: it handles the selectors it cares about and nothing else. UIKit
   /// sees these four delegate methods, and the one where the adapter does work of its own
   /// (`application(_:willFinishLaunchingWithOptions:)`), and no other.
-  struct PushService: Service {
+  struct PushService: DispatchService {
     @HandlerTableBuilder var handlers: HandlerTable {
       on("application:didFinishLaunchingWithOptions:") {
         (app: UIApplication, options: [UIApplication.LaunchOptionsKey: Any]?) -> Bool in

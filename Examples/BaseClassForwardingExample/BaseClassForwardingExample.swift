@@ -20,7 +20,7 @@ class AppDelegateService {
 
   /// LifeCycleService's overridable list (TDWAppDelegateService's `__services`); read once, at
   /// initialization.
-  var services: [any Service] { [] }
+  var services: [any DispatchService] { [] }
 
   init() {
     do {
@@ -62,7 +62,7 @@ class AppDelegateService {
 }
 
 /// TDWAppDelegateService's TDWInitializeService.
-struct InitializeService: Service {
+struct InitializeService: DispatchService {
   @HandlerTableBuilder var handlers: HandlerTable {
     on("application:didFinishLaunchingWithOptions:") {
       (app: AnyObject, options: [String: Any]?) -> Bool in
@@ -73,7 +73,7 @@ struct InitializeService: Service {
 }
 
 /// TDWAppDelegateService's TDWLogService, which also finishes background transfers for its uploads.
-struct LogService: Service {
+struct LogService: DispatchService {
   @HandlerTableBuilder var handlers: HandlerTable {
     on("application:didFinishLaunchingWithOptions:") {
       (app: AnyObject, options: [String: Any]?) -> Bool in
@@ -90,7 +90,7 @@ struct LogService: Service {
 }
 
 /// LifeCycleService's DependencyLoading, which also owns a background download session.
-struct DownloadService: Service {
+struct DownloadService: DispatchService {
   @HandlerTableBuilder var handlers: HandlerTable {
     on("application:didFinishLaunchingWithOptions:") {
       (app: AnyObject, options: [String: Any]?) -> Bool in
@@ -106,7 +106,7 @@ struct DownloadService: Service {
 }
 
 /// A service that must stop the launch, such as a failed database migration.
-struct MigrationService: Service {
+struct MigrationService: DispatchService {
   @HandlerTableBuilder var handlers: HandlerTable {
     on("application:didFinishLaunchingWithOptions:") {
       (app: AnyObject, options: [String: Any]?) -> Bool in
@@ -118,12 +118,14 @@ struct MigrationService: Service {
 
 /// The app's delegate: it only lists its services.
 final class AppDelegate: AppDelegateService {
-  override var services: [any Service] { [InitializeService(), LogService(), DownloadService()] }
+  override var services: [any DispatchService] {
+    [InitializeService(), LogService(), DownloadService()]
+  }
 }
 
 /// Another app, whose migration vetoes the launch.
 final class VetoedAppDelegate: AppDelegateService {
-  override var services: [any Service] { [InitializeService(), MigrationService()] }
+  override var services: [any DispatchService] { [InitializeService(), MigrationService()] }
 }
 
 @main

@@ -13,7 +13,7 @@ import SelectorDispatch
 final class Application {}
 
 /// The app-state domain's delegate (`JSApplicationStateDelegate`).
-struct AppStateDelegate: Service {
+struct AppStateDelegate: DispatchService {
   var name: String { "AppStateDelegate" }
   let label: String
 
@@ -24,7 +24,7 @@ struct AppStateDelegate: Service {
 }
 
 /// The URL-opening domain's delegate (`JSApplicationURLResourceOpeningDelegate`).
-struct URLOpeningDelegate: Service {
+struct URLOpeningDelegate: DispatchService {
   @HandlerTableBuilder var handlers: HandlerTable {
     on("application:openURL:options:") {
       (app: AnyObject, url: URL, options: [String: Any]) -> Bool in
@@ -35,7 +35,7 @@ struct URLOpeningDelegate: Service {
 }
 
 /// The remote-notifications domain's delegate (`JSApplicationRemoteNotificationsDelegate`).
-struct RemoteNotificationsDelegate: Service {
+struct RemoteNotificationsDelegate: DispatchService {
   @HandlerTableBuilder var handlers: HandlerTable {
     on("application:didRegisterForRemoteNotificationsWithDeviceToken:") {
       (app: AnyObject, token: Data) in
@@ -45,14 +45,14 @@ struct RemoteNotificationsDelegate: Service {
 }
 
 /// A second app-state observer, which the exclusive domain refuses.
-struct SessionTimer: Service {
+struct SessionTimer: DispatchService {
   @HandlerTableBuilder var handlers: HandlerTable {
     on("applicationDidEnterBackground:") { (app: AnyObject) in print("  SessionTimer: paused") }
   }
 }
 
 /// An observer of a domain JSDecoupledAppDelegate did not have, which stays shared.
-struct NotificationSettingsObserver: Service {
+struct NotificationSettingsObserver: DispatchService {
   let name: String
 
   @HandlerTableBuilder var handlers: HandlerTable {

@@ -29,7 +29,7 @@
   /// The app's whole delegate: its services, and nothing else.
   @main
   final class AppDelegate: DispatchingAppDelegate {
-    override var services: [any Service] { [PlaybackService(), DeepLinkService()] }
+    override var services: [any DispatchService] { [PlaybackService(), DeepLinkService()] }
   }
 
   /// The app's whole scene delegate: the window's root view controller, made in code.
@@ -41,7 +41,7 @@
 
   /// Keeps state per scene, keyed by the scene's identity, and releases it when the scene
   /// disconnects: a disconnected scene's identity can be reused by the next object.
-  final class PlaybackService: Service {
+  final class PlaybackService: DispatchService {
     private let lock = NSLock()
     private var pausedAt: [ObjectIdentifier: Date] = [:]
 
@@ -66,7 +66,7 @@
 
   /// Opens `myapp://item/ID` links and performs the search shortcut, including the link or
   /// shortcut that launched the scene: the scene delegate forwards those as the same selectors.
-  struct DeepLinkService: Service {
+  struct DeepLinkService: DispatchService {
     @HandlerTableBuilder var handlers: HandlerTable {
       on("scene:openURLContexts:") { (scene: UIScene, contexts: Set<OpenURLContext>) in
         for context in contexts where context.url.scheme == "myapp" {

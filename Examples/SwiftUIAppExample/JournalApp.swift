@@ -30,7 +30,9 @@
   /// The app's whole delegate: its services, and what they share with the views.
   final class AppDelegate: DispatchingAppDelegate {
     let shortcuts = ShortcutInbox()
-    override var services: [any Service] { [LaunchService(), ShortcutService(inbox: shortcuts)] }
+    override var services: [any DispatchService] {
+      [LaunchService(), ShortcutService(inbox: shortcuts)]
+    }
   }
 
   /// The last Home Screen quick action, for the views.
@@ -48,7 +50,7 @@
   }
 
   /// Starts the app's work at launch; `true` lets the launch go on.
-  struct LaunchService: Service {
+  struct LaunchService: DispatchService {
     @HandlerTableBuilder var handlers: HandlerTable {
       on("application:didFinishLaunchingWithOptions:") {
         (app: UIApplication, options: [UIApplication.LaunchOptionsKey: Any]?) -> Bool in
@@ -60,7 +62,7 @@
 
   /// Handles the Home Screen quick actions, including the one that launched the scene, and
   /// tells the views.
-  struct ShortcutService: Service {
+  struct ShortcutService: DispatchService {
     let inbox: ShortcutInbox
 
     @HandlerTableBuilder var handlers: HandlerTable {

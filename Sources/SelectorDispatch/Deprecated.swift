@@ -27,3 +27,10 @@ extension Fold {
     .named(name, reduce: reduce)
   }
 }
+
+/// A service: a name, a priority and handlers.
+///
+/// Renamed ``DispatchService``: a bare `Service` is ambiguous in code that
+/// also imports swift-service-lifecycle, whose protocol has that name.
+@available(*, deprecated, renamed: "DispatchService")
+public typealias Service = DispatchService

@@ -89,7 +89,7 @@ public final class EventRecorder: @unchecked Sendable {
   /// call.
   ///
   /// - Parameter selector: The selector.
-  /// - Returns: Service names, repeated when a service ran more than once.
+  /// - Returns: DispatchService names, repeated when a service ran more than once.
   public func services(thatSaw selector: String) -> [String] {
     calls.filter { $0.selector == selector }.map(\.service)
   }
@@ -124,7 +124,7 @@ public final class EventRecorder: @unchecked Sendable {
 
   /// Records every handler call of every service registered with
   /// `dispatcher` from now on, whether it registers by handler table, as a
-  /// ``Service`` or from a manifest.
+  /// ``DispatchService`` or from a manifest.
   ///
   /// - Parameter dispatcher: The dispatcher to trace.
   public func recordEveryService(of dispatcher: Dispatcher) {

@@ -14,7 +14,7 @@
   /// ```swift
   /// @main
   /// final class AppDelegate: DispatchingAppDelegate {
-  ///   override var services: [any Service] { [PushService(), DeepLinkService()] }
+  ///   override var services: [any DispatchService] { [PushService(), DeepLinkService()] }
   /// }
   /// ```
   ///
@@ -83,7 +83,7 @@
     ///
     /// Override it to list the app's services. It is read before UIKit
     /// first asks `responds(to:)`.
-    open var services: [any Service] { [] }
+    open var services: [any DispatchService] { [] }
 
     /// The app delegate created last, whose dispatcher the scene delegates
     /// use.

@@ -20,7 +20,7 @@ enum DemoApp {
   }
 
   /// The services, in registration order.
-  static var services: [any Service] {
+  static var services: [any DispatchService] {
     [
       CrashReporting(), Logging(), Push(), SceneSessions(), Analytics(), DeepLinks(),
       BackgroundFetch(),
@@ -62,7 +62,7 @@ enum DemoApp {
 
 /// Starts first so that it sees crashes in the others' launch; its launch
 /// work is the slowest on purpose, so the profile has something to show.
-private struct CrashReporting: Service {
+private struct CrashReporting: DispatchService {
   var name: String { "crash-reporting" }
   var priority: Int { 100 }
   var handlers: HandlerTable {
@@ -84,7 +84,7 @@ private struct CrashReporting: Service {
 
 /// Logs every state transition of the app and of each scene (seed 003's
 /// DependencyLoading, say).
-private struct Logging: Service {
+private struct Logging: DispatchService {
   var name: String { "logging" }
   var priority: Int { 90 }
   var handlers: [String: Handler] {
@@ -103,7 +103,7 @@ private struct Logging: Service {
 
 /// Seed 001's JPushService: registers for notifications at launch, keeps
 /// the device token, handles remote notifications.
-private struct Push: Service {
+private struct Push: DispatchService {
   var name: String { "push" }
   var priority: Int { 50 }
   var handlers: HandlerTable {
@@ -128,7 +128,7 @@ private struct Push: Service {
 
 /// Configures every new scene session, and keeps per-scene state keyed by
 /// the scene's identity, released when the scene disconnects.
-private final class SceneSessions: Service, Sendable {
+private final class SceneSessions: DispatchService, Sendable {
   /// What the service knows about one connected scene.
   private struct SceneState {
     let name: String
@@ -169,7 +169,7 @@ private final class SceneSessions: Service, Sendable {
 
 /// Counts sessions, campaign opens and shortcut uses; never handles a link
 /// or a shortcut itself.
-private struct Analytics: Service {
+private struct Analytics: DispatchService {
   var name: String { "analytics" }
   var handlers: HandlerTable {
     HandlerTable([
@@ -192,7 +192,7 @@ private struct Analytics: Service {
 }
 
 /// Routes `demo://product/ID` links and performs the search shortcut.
-private struct DeepLinks: Service {
+private struct DeepLinks: DispatchService {
   var name: String { "deep-links" }
   var handlers: HandlerTable {
     HandlerTable([
@@ -210,7 +210,7 @@ private struct DeepLinks: Service {
 }
 
 /// Refreshes content in the background and when a push says there is some.
-private struct BackgroundFetch: Service {
+private struct BackgroundFetch: DispatchService {
   var name: String { "background-fetch" }
   var handlers: HandlerTable {
     HandlerTable([

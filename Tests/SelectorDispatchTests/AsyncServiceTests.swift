@@ -57,7 +57,7 @@ import Testing
     #expect(await feed.refreshes == 1, "its async handler hopped to the main actor")
   }
 
-  struct Mixed: Service {
+  struct Mixed: DispatchService {
     let log: CallLog
     @HandlerTableBuilder var handlers: HandlerTable {
       on(AsyncServiceTests.background) { (_: AnyObject) in log.record("sync.background") }

@@ -364,7 +364,7 @@ import Testing
       ])
   }
 
-  struct Typed: Service {
+  struct Typed: DispatchService {
     let table: [TypedHandler]
     var handlers: HandlerTable { HandlerTable(table) }
   }

@@ -265,7 +265,7 @@ extension DispatcherVocabularyTests {
 /// Exclusive domains across a batch: services registered together (from a
 /// manifest or `register(contentsOf:)`) count against each other.
 @Suite struct DispatcherVocabularyBatchTests {
-  struct Opener: Service {
+  struct Opener: DispatchService {
     let name: String
     var handlers: [String: Handler] { ["application:openURL:options:": { _ in true }] }
   }

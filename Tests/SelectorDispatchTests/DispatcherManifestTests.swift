@@ -7,7 +7,7 @@ import Testing
   static let background = "applicationDidEnterBackground:"
 
   /// A service made by a catalog factory, named as the test needs.
-  struct Named: Service {
+  struct Named: DispatchService {
     let name: String
     let log: CallLog
     var handlers: [String: Handler] { [DispatcherManifestTests.background: log.handler(name)] }

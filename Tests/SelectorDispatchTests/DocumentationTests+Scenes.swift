@@ -12,7 +12,7 @@ extension DocumentationTests {
     dispatcher.diagnosticHandler = { diagnostic in
       printed.withLock { $0.append("warning: \(diagnostic)") }
     }
-    let services: [any Service] = [
+    let services: [any DispatchService] = [
       TestService(
         name: "deep-links", handlers: ["application:openURL:options:": { _ in true }])
     ]
@@ -29,7 +29,7 @@ extension DocumentationTests {
     func pause() { isPlaying = false }
   }
 
-  final class Playback: Service {
+  final class Playback: DispatchService {
     private(set) var players: [ObjectIdentifier: Player] = [:]  // on the main actor
 
     var handlers: HandlerTable {
@@ -80,7 +80,7 @@ extension DocumentationTests {
 }
 
 /// A service given by name and handlers.
-private struct TestService: Service {
+private struct TestService: DispatchService {
   let name: String
   let handlers: [String: Handler]
 }

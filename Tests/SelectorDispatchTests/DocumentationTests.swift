@@ -57,13 +57,13 @@ import Testing
     }
   }
 
-  struct AppStateDelegate: Service {
+  struct AppStateDelegate: DispatchService {
     @HandlerTableBuilder var handlers: HandlerTable {
       on("applicationDidBecomeActive:") { (app: AnyObject) in }
     }
   }
 
-  struct SessionTimer: Service {
+  struct SessionTimer: DispatchService {
     @HandlerTableBuilder var handlers: HandlerTable {
       on("applicationDidEnterBackground:") { (app: AnyObject) in }
     }
@@ -206,13 +206,13 @@ import Testing
 
   // MARK: Injecting and replaying events
 
-  struct AnalyticsService: Service {
+  struct AnalyticsService: DispatchService {
     @HandlerTableBuilder var handlers: HandlerTable {
       on("applicationWillTerminate:") { (app: Any) in }
     }
   }
 
-  struct TerminatingPushService: Service {
+  struct TerminatingPushService: DispatchService {
     var name: String { "PushService" }
     @HandlerTableBuilder var handlers: HandlerTable {
       on("applicationWillTerminate:") { (app: Any) in }

@@ -154,7 +154,7 @@ import Testing
     #expect(clock.pending == 0)
   }
 
-  struct Thrower: Service {
+  struct Thrower: DispatchService {
     struct Offline: Error, CustomStringConvertible {
       let name: String
       var description: String { "\(name) is offline" }
@@ -170,7 +170,7 @@ import Testing
     }
   }
 
-  struct Opener: Service {
+  struct Opener: DispatchService {
     let name: String
     let priority: Int
     let answer: Bool

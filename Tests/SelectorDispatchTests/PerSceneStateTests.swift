@@ -6,7 +6,7 @@ import Testing
 /// releases it when the scene disconnects.
 @Suite struct PerSceneStateTests {
   /// Counts each scene's activations.
-  final class Activations: Service, Sendable {
+  final class Activations: DispatchService, Sendable {
     final class SceneState {
       var count = 0
     }

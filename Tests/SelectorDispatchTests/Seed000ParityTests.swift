@@ -23,7 +23,7 @@ import Testing
   }
 
   /// A module that implements some delegate methods and answers as told.
-  struct Module: Service {
+  struct Module: DispatchService {
     let name: String
     let log: CallLog
     var opensURLs = false
@@ -54,7 +54,7 @@ import Testing
   }
 
   /// A module that only cares about push tokens.
-  struct TokenModule: Service {
+  struct TokenModule: DispatchService {
     let log: CallLog
     @HandlerTableBuilder var handlers: HandlerTable {
       on(Seed000ParityTests.token) { (app: AnyObject, token: Data) in

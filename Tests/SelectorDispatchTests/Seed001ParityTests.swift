@@ -14,7 +14,7 @@ import Testing
   static let remote = "application:didReceiveRemoteNotification:fetchCompletionHandler:"
 
   /// JPushService from the seed.
-  struct JPushService: Service {
+  struct JPushService: DispatchService {
     let log: CallLog
     @HandlerTableBuilder var handlers: HandlerTable {
       on(Seed001ParityTests.didFinish) { (app: AnyObject, options: [String: Any]?) -> Bool in
@@ -33,7 +33,7 @@ import Testing
   }
 
   /// VoiceService: a second service that only cares about launching.
-  struct VoiceService: Service {
+  struct VoiceService: DispatchService {
     let log: CallLog
     @HandlerTableBuilder var handlers: HandlerTable {
       on(Seed001ParityTests.didFinish) { (app: AnyObject, options: [String: Any]?) -> Bool in
@@ -45,7 +45,7 @@ import Testing
 
   /// A custom SDK event with five arguments: the seed's point was any
   /// number of arguments, which `performSelector:` cannot pass.
-  struct AnalyticsService: Service {
+  struct AnalyticsService: DispatchService {
     let log: CallLog
     @HandlerTableBuilder var handlers: HandlerTable {
       on("track:category:value:tags:at:") {

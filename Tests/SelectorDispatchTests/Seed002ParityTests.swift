@@ -30,7 +30,9 @@ import Testing
     }
 
     /// `__services = [...]`, all or nothing.
-    func use(_ services: [any Service]) throws { try dispatcher.register(contentsOf: services) }
+    func use(_ services: [any DispatchService]) throws {
+      try dispatcher.register(contentsOf: services)
+    }
 
     func didFinishLaunching(_ app: AnyObject, _ options: [String: Any]?) throws -> Bool {
       try dispatcher.dispatch(
@@ -46,7 +48,7 @@ import Testing
 
   /// TDWInitializeService and TDWLogService from the seed, with answers
   /// the test chooses.
-  struct TDWService: Service {
+  struct TDWService: DispatchService {
     let name: String
     let log: CallLog
     var launches = true

@@ -11,7 +11,7 @@ import Testing
 /// services that handle it (the seed called their `applicationDidFinishLaunching:`),
 /// and launching folds the services' answers instead of always saying YES.
 @Suite struct Seed003ParityTests {
-  typealias Service = (name: String, handlers: [String: Handler])
+  typealias DispatchService = (name: String, handlers: [String: Handler])
 
   static let launchWithOptions = "application:didFinishLaunchingWithOptions:"
   static let didFinishLaunching = "applicationDidFinishLaunching:"
@@ -25,7 +25,7 @@ import Testing
   final class LifeCycleHost {
     let dispatcher = Dispatcher(vocabulary: .applicationDelegate)
 
-    init(services: () -> [Service]) throws {
+    init(services: () -> [DispatchService]) throws {
       for service in services() {
         try dispatcher.register(service: service.name, handlers: service.handlers)
       }
@@ -45,7 +45,7 @@ import Testing
   }
 
   /// The seed's `DependencyLoading`: reachability on launch and activation.
-  static func dependencyLoading(_ log: CallLog) -> Service {
+  static func dependencyLoading(_ log: CallLog) -> DispatchService {
     (
       "DependencyLoading",
       [
@@ -57,12 +57,12 @@ import Testing
   }
 
   /// A service that implements the options variant, as a push SDK does.
-  static func push(_ log: CallLog, answer: Bool? = true) -> Service {
+  static func push(_ log: CallLog, answer: Bool? = true) -> DispatchService {
     ("Push", [launchWithOptions: log.handler("Push.didFinishLaunchingWithOptions", answer: answer)])
   }
 
   /// A service that implements all six methods.
-  static func everything(_ log: CallLog) -> Service {
+  static func everything(_ log: CallLog) -> DispatchService {
     var handlers: [String: Handler] = [launchWithOptions: log.handler("Everything.launch")]
     for selector in forwarded { handlers[selector] = log.handler("Everything.\(selector)") }
     return ("Everything", handlers)

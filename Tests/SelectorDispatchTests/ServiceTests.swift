@@ -7,7 +7,7 @@ import Testing
   static let launch = "application:didFinishLaunchingWithOptions:"
   static let background = "applicationDidEnterBackground:"
 
-  struct Push: Service {
+  struct Push: DispatchService {
     let log: CallLog
     var priority: Int { 10 }
     @HandlerTableBuilder var handlers: HandlerTable {
@@ -19,7 +19,7 @@ import Testing
     }
   }
 
-  struct Analytics: Service {
+  struct Analytics: DispatchService {
     let log: CallLog
     var enabled = true
     @HandlerTableBuilder var handlers: HandlerTable {
@@ -85,7 +85,7 @@ import Testing
     #expect(log.entries == ["raw"])
   }
 
-  struct Failing: Service {
+  struct Failing: DispatchService {
     struct Offline: Error, CustomStringConvertible { var description: String { "offline" } }
     @HandlerTableBuilder var handlers: HandlerTable {
       on(ServiceTests.background) { (app: AnyObject) throws in throw Offline() }
@@ -106,7 +106,7 @@ import Testing
     #expect(log.entries == ["analytics.applicationDidEnterBackground:"])
   }
 
-  struct Mistaken: Service {
+  struct Mistaken: DispatchService {
     let selectors: [String]
     @HandlerTableBuilder var handlers: HandlerTable {
       on(ServiceTests.background) { (app: AnyObject) in () }
@@ -152,7 +152,7 @@ import Testing
         return counts
       }
       group.addTask {
-        let batch: [any Service] = (0..<4).map { index in
+        let batch: [any DispatchService] = (0..<4).map { index in
           Named(name: "s\(index)", handlers: [selector: { _ in index }])
         }
         try? dispatcher.register(contentsOf: batch)
@@ -166,7 +166,7 @@ import Testing
     #expect(final?.count == 4)
   }
 
-  struct Named: Service {
+  struct Named: DispatchService {
     let name: String
     let handlers: [String: Handler]
   }
@@ -191,7 +191,7 @@ import Testing
 }
 
 extension ServiceTests {
-  struct Table: Service {
+  struct Table: DispatchService {
     let name: String
     let handlers: [String: Handler]
   }

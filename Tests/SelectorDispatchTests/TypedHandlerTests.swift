@@ -191,14 +191,14 @@ extension TypedHandlerTests {
 }
 
 extension TypedHandlerTests {
-  struct Careless: Service {
+  struct Careless: DispatchService {
     @HandlerTableBuilder var handlers: HandlerTable {
       on("applicationWillTerminate:") { (app: AnyObject) in }
       on("applicationDidEnterBackground:") { (app: AnyObject, extra: Int) in }
     }
   }
 
-  struct Careful: Service {
+  struct Careful: DispatchService {
     @HandlerTableBuilder var handlers: HandlerTable {
       on("applicationWillTerminate:") { (app: AnyObject) in }
     }

@@ -155,7 +155,7 @@ import Testing
   /// A service whose typed handler refuses UIKit's arguments, after the others ran: the
   /// dispatcher's join has UIKit's completion and calls it once; the fallback does not.
   @Test func aHandlerThatRefusesItsArgumentsLeavesTheCompletionToTheJoin() throws {
-    struct Strict: Service {
+    struct Strict: DispatchService {
       @HandlerTableBuilder var handlers: HandlerTable {
         on(DelegateForwarderTests.shortcut) {
           (scene: Int, item: String, done: @escaping (Bool) -> Void) in done(true)

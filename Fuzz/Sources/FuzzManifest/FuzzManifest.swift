@@ -2,7 +2,7 @@ import Foundation
 import SelectorDispatch
 
 /// A service the fuzz catalog creates; it handles one selector.
-private struct Probe: Service {
+private struct Probe: DispatchService {
   let name: String
   var handlers: [String: Handler] { ["ping": { _ in nil }] }
 }

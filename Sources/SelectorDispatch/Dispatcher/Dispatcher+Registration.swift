@@ -1,6 +1,6 @@
 extension Dispatcher {
   /// Wraps the handlers of every service registered from now on, on any
-  /// path (code, ``Service``, manifest): how a tracer or profiler sees every
+  /// path (code, ``DispatchService``, manifest): how a tracer or profiler sees every
   /// call without a cost for dispatchers that are not traced.
   ///
   /// `wrap` receives the service's name and its validated handlers and

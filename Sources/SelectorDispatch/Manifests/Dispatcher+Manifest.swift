@@ -7,7 +7,7 @@ extension Dispatcher {
   /// registered; if any step fails for any entry, nothing from the
   /// manifest is registered. An entry's priority, when it has one,
   /// replaces the service's own. Services register under their
-  /// ``Service/name``, in manifest order.
+  /// ``DispatchService/name``, in manifest order.
   ///
   /// - Parameters:
   ///   - manifest: The parsed manifest; see ``Manifest/parse(_:)``.
@@ -25,7 +25,7 @@ extension Dispatcher {
     throws(ManifestError) -> [String]
   {
     var firstIndex: [String: Int] = [:]
-    var resolved: [(index: Int, factory: () -> any Service)] = []
+    var resolved: [(index: Int, factory: () -> any DispatchService)] = []
     for (index, entry) in manifest.entries.enumerated() {
       if let first = firstIndex.updateValue(firstIndex[entry.name] ?? index, forKey: entry.name) {
         throw .duplicateEntry(

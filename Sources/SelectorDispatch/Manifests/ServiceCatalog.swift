@@ -29,14 +29,15 @@ public struct ServiceCatalog {
   /// The first class found decides. Empty by default.
   public var modules: [String] = []
 
-  private var factories: [String: () -> any Service]
+  private var factories: [String: () -> any DispatchService]
 
   /// Creates a catalog.
   ///
   /// - Parameters:
   ///   - factories: Factories keyed by the name a manifest uses.
   ///   - allowsReflection: Whether other names are looked up as classes.
-  public init(_ factories: [String: () -> any Service] = [:], allowsReflection: Bool = true) {
+  public init(_ factories: [String: () -> any DispatchService] = [:], allowsReflection: Bool = true)
+  {
     self.factories = factories
     self.allowsReflection = allowsReflection
   }
@@ -50,7 +51,7 @@ public struct ServiceCatalog {
   ///   - name: The name a manifest uses.
   ///   - factory: Creates the service; called only when a manifest that
   ///     names it is registered, after every name has resolved.
-  public mutating func add(_ name: String, factory: @escaping () -> any Service) {
+  public mutating func add(_ name: String, factory: @escaping () -> any DispatchService) {
     factories[name] = factory
   }
 
@@ -66,7 +67,7 @@ public struct ServiceCatalog {
 
   /// What a name resolves to.
   enum Resolution {
-    case factory(() -> any Service)
+    case factory(() -> any DispatchService)
     case unknown(suggestion: String?)
     case notAService(type: String)
   }

@@ -27,5 +27,5 @@
 ///
 /// Register async handlers with
 /// ``Dispatcher/register(service:priority:handlers:asyncHandlers:)``, or write an
-/// `async` closure in a ``Service``'s `on(_:_:)` entry.
+/// `async` closure in a ``DispatchService``'s `on(_:_:)` entry.
 public typealias AsyncHandler = nonisolated(nonsending) ([Any]) async -> Any?

@@ -9,7 +9,7 @@
 /// let literal: HandlerTable = [
 ///   "applicationDidEnterBackground:": { _ in clearBadge(); return nil }
 /// ]
-/// struct Push: Service {
+/// struct Push: DispatchService {
 ///   @HandlerTableBuilder var handlers: HandlerTable {
 ///     on("applicationDidEnterBackground:") { (app: AnyObject) in clearBadge() }
 ///   }
@@ -109,7 +109,7 @@ public struct HandlerTable: ExpressibleByDictionaryLiteral {
 }
 
 /// A service's handlers as ``Dispatcher/register(service:priority:handlers:asyncHandlers:)``
-/// takes them and a ``Service`` gives them: a ``HandlerTable``, or a
+/// takes them and a ``DispatchService`` gives them: a ``HandlerTable``, or a
 /// `[String: Handler]` dictionary.
 public protocol HandlerTableConvertible {
   /// The handlers as a table, with any mistake in their definition.

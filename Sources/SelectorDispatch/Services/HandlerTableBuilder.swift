@@ -1,10 +1,10 @@
 /// Builds a ``HandlerTable`` from typed handlers.
 ///
-/// Mark a service's ``Service/handlers`` with it and list one
-/// ``Service/on(_:_:)-(_,(Argument)->Answer)`` per selector; `if`, `switch` and `for` work too.
+/// Mark a service's ``DispatchService/handlers`` with it and list one
+/// ``DispatchService/on(_:_:)-(_,(Argument)->Answer)`` per selector; `if`, `switch` and `for` work too.
 ///
 /// ```swift
-/// struct Push: Service {
+/// struct Push: DispatchService {
 ///   @HandlerTableBuilder var handlers: HandlerTable {
 ///     on("applicationDidEnterBackground:") { (app: AnyObject) in clearBadge() }
 ///     on("application:openURL:options:") {

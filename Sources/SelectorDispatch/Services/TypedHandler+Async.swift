@@ -179,7 +179,7 @@ extension TypedHandler {
   }
 }
 
-extension Service {
+extension DispatchService {
   /// Makes a typed handler from an `async` closure with no parameters: a
   /// ``HandlerTableBuilder`` entry, mixed freely with synchronous ones.
   ///

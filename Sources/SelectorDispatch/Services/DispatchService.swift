@@ -1,7 +1,7 @@
 /// A service: a name, a priority and handlers, declared in one place.
 ///
 /// ```swift
-/// struct Push: Service {
+/// struct Push: DispatchService {
 ///   var priority: Int { 10 }
 ///   @HandlerTableBuilder var handlers: HandlerTable {
 ///     on("application:didFinishLaunchingWithOptions:") {
@@ -15,7 +15,7 @@
 ///
 /// ``handlers`` is read once, when the service is registered. A service
 /// that a manifest names must also be a ``LoadableService``.
-public protocol Service {
+public protocol DispatchService {
   /// What ``handlers`` gives: a ``HandlerTable`` (what
   /// ``HandlerTableBuilder`` builds) or a `[String: Handler]`.
   associatedtype Handlers: HandlerTableConvertible = HandlerTable
@@ -33,7 +33,7 @@ public protocol Service {
   var handlers: Handlers { get }
 }
 
-extension Service {
+extension DispatchService {
   /// The type's name, such as `PushService`.
   public var name: String { String(describing: Self.self) }
 
@@ -63,7 +63,7 @@ extension Service {
 /// (`MyApp.PushService`) through `NSClassFromString`, on Linux too, whether
 /// or not it inherits from `NSObject`. A struct or enum must be added to
 /// the catalog by name: only classes can be found reflectively.
-public protocol LoadableService: Service {
+public protocol LoadableService: DispatchService {
   /// Creates the service.
   init()
 }

@@ -1,8 +1,8 @@
 extension Dispatcher {
-  /// Registers a ``Service``, all or nothing.
+  /// Registers a ``DispatchService``, all or nothing.
   ///
-  /// Reads the service's ``Service/name``, ``Service/priority`` and
-  /// ``Service/handlers`` once.
+  /// Reads the service's ``DispatchService/name``, ``DispatchService/priority`` and
+  /// ``DispatchService/handlers`` once.
   ///
   /// - Parameter service: The service.
   /// - Throws: ``DispatchError/duplicateService(name:)``, a mistake in a
@@ -10,7 +10,7 @@ extension Dispatcher {
   ///   ``DispatchError/arityMismatch(selector:expected:actual:)`` or
   ///   ``DispatchError/duplicateHandler(selector:service:)``), or a
   ///   malformed selector key. When it throws, nothing is registered.
-  public func register(_ service: some Service) throws(DispatchError) {
+  public func register(_ service: some DispatchService) throws(DispatchError) {
     try register(contentsOf: [service])
   }
 
@@ -24,7 +24,7 @@ extension Dispatcher {
   ///   names must differ from each other and from the registered services.
   /// - Throws: The first error, in order, that ``register(_:)`` would throw
   ///   for one of them. When it throws, nothing is registered.
-  public func register(contentsOf services: [any Service]) throws(DispatchError) {
+  public func register(contentsOf services: [any DispatchService]) throws(DispatchError) {
     let batch = services.map {
       Pending(name: $0.name, priority: $0.priority, table: $0.handlers.handlerTable)
     }
