@@ -3,7 +3,7 @@ import SelectorDispatch
 /// A list that grows from any thread and that a task can wait on, without
 /// sleeping, until it holds what the task needs: what ``CompletionProbe``
 /// and ``EventRecorder`` keep.
-final class AwaitableLog<Element>: @unchecked Sendable {
+final class AwaitableLog<Element>: Sendable {
   private let elements = Locked<[Element]>([])
   /// Tasks waiting in ``wait(for:)``, woken on each append. Taken only
   /// inside `elements`' lock, so that no append is missed between a

@@ -11,7 +11,7 @@ import SelectorDispatch
 /// ```
 ///
 /// Safe to call from any thread.
-public final class CompletionProbe<Value>: @unchecked Sendable {
+public final class CompletionProbe<Value>: Sendable {
   private let received = AwaitableLog<Value>()
 
   /// Creates a probe that has not been called.

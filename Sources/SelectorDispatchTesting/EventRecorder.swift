@@ -15,7 +15,7 @@ import SelectorDispatch
 /// ```
 ///
 /// Safe to use from any thread; calls are kept in the order they finished.
-public final class EventRecorder: @unchecked Sendable {
+public final class EventRecorder: Sendable {
   /// One recorded handler call.
   ///
   /// `@unchecked Sendable`: parameters and answers are kept as the handler

@@ -41,7 +41,7 @@ import CSelectorDispatch
 /// priority when a registration broke their order, O(*n* log *n*) for *n*
 /// handlers, with no user code called — and every later dispatch shares
 /// that snapshot until the next change.
-public final class Dispatcher: @unchecked Sendable {
+public final class Dispatcher: Sendable {
   /// How many dispatches may run one inside another in one chain (a
   /// handler that dispatches, whose handlers dispatch, …, synchronously, by
   /// `await`, through async handlers that a synchronous dispatch started,

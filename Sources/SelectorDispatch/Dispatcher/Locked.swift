@@ -30,7 +30,10 @@ package struct Locked<Value>: @unchecked Sendable {
         return .failure(error)
       }
     }
-    return try outcome.get()
+    switch outcome {
+    case .success(let result): return result
+    case .failure(let error): throw error
+    }
   }
 
   private static func initialize(_ lock: UnsafeMutablePointer<pthread_mutex_t>) {
