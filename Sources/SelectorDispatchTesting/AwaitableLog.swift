@@ -4,7 +4,15 @@ import SelectorDispatch
 /// sleeping, until it holds what the task needs: what ``CompletionProbe``
 /// and ``EventRecorder`` keep.
 final class AwaitableLog<Element>: Sendable {
-  private let elements = Locked<[Element]>([])
+  /// The list, `@unchecked Sendable` because its elements need not be: a
+  /// completion value or a recorded call is appended on the thread that
+  /// produced it and read by the test on its own, which is the point of the
+  /// log; the log itself never uses them.
+  private struct Elements: @unchecked Sendable {
+    var list: [Element] = []
+  }
+
+  private let elements = Locked(Elements())
   /// Tasks waiting in ``wait(for:)``, woken on each append. Taken only
   /// inside `elements`' lock, so that no append is missed between a
   /// waiter's check and its wait.
@@ -12,14 +20,14 @@ final class AwaitableLog<Element>: Sendable {
 
   /// Runs `body` with exclusive access to the elements.
   func withElements<Result>(_ body: (inout [Element]) -> Result) -> Result {
-    elements.withLock(body)
+    elements.withLock { body(&$0.list) }
   }
 
   /// Appends `element` and wakes every waiting task; each checks again and
   /// waits again if it is not satisfied yet.
   func append(_ element: Element) {
     let waiting = elements.withLock { elements in
-      elements.append(element)
+      elements.list.append(element)
       return waiters.withLock { waiters in
         defer { waiters = [] }
         return waiters
@@ -33,10 +41,10 @@ final class AwaitableLog<Element>: Sendable {
   /// `pick` runs under the lock: it only reads.
   nonisolated(nonsending) func wait<Found>(for pick: ([Element]) -> Found?) async -> Found {
     while true {
-      if let found = elements.withLock({ pick($0) }) { return found }
+      if let found = elements.withLock({ pick($0.list) }) { return found }
       await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
         let ready = elements.withLock { elements in
-          if pick(elements) != nil { return true }
+          if pick(elements.list) != nil { return true }
           waiters.withLock { $0.append(continuation) }
           return false
         }

@@ -246,10 +246,11 @@ public final class EventInjector {
     -> Trace
   {
     var params = params
-    let received = Locked<[Any]>([])
+    // Completion values arrive on whatever thread a service calls from.
+    let received = AwaitableLog<Any>()
     if let completion, !params.isEmpty {
       params[params.count - 1] = completion.makeCompletion { value in
-        received.withLock { $0.append(value) }
+        received.append(value)
       }
     }
     let isNested = InjectedEvent.current(of: recorder) != nil
@@ -270,7 +271,7 @@ public final class EventInjector {
         if clock.pending > 0 { clock.advance(by: deadline) }
       }
     }
-    let values = received.withLock { $0 }
+    let values = received.withElements { $0 }
     let (calls, diagnostics) = event.recorded
     return Trace(
       line: line, selector: selector, params: params,

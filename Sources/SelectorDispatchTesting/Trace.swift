@@ -5,6 +5,10 @@ import SelectorDispatch
 ///
 /// The injector produces it; `selector-dispatch` prints it, as text for
 /// people or as JSON for tools.
+///
+/// `@unchecked Sendable`, as ``EventRecorder/Call`` is: the parameters,
+/// result and completion value are kept as the event had them, for reading
+/// after the fact; a trace never uses them itself.
 public struct Trace: @unchecked Sendable {
   /// The line of the event log the event came from, if any.
   public var line: Int?

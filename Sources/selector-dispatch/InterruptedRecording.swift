@@ -16,6 +16,14 @@ import Foundation
 /// recording to the same destination removes what a killed run left (see
 /// ``Recording``).
 enum InterruptedRecording {
+  // `nonisolated(unsafe)`: a signal handler can take no lock and await
+  // nothing, so these are plain globals. The tool's recording thread is
+  // their only writer (`watch`, `markFailed`, `stop`); the handler only reads
+  // them. Nothing orders the two, which is accepted: `watch` sets the paths
+  // before installing the handler, and `stop` clears them before freeing
+  // them, so a signal outside the few instructions of `stop` itself finds
+  // either both paths or nothing to move.
+
   /// The two paths as C strings, owned here; `nil` when nothing is pending.
   nonisolated(unsafe) private static var temporary: UnsafeMutablePointer<CChar>?
   nonisolated(unsafe) private static var destination: UnsafeMutablePointer<CChar>?

@@ -211,7 +211,7 @@ import Testing
       service: "keeper",
       handlers: [
         Self.fetch: { params in
-          kept.withLock { $0 = params.last as? (BackgroundFetchResult) -> Void }
+          kept.withLockUnchecked { $0 = params.last as? (BackgroundFetchResult) -> Void }
           return nil
         }
       ])

@@ -27,7 +27,7 @@ import Testing
   {
     { params in
       if let completion = params.last as? Completion {
-        kept.withLock { $0[name] = completion }
+        kept.withLockUnchecked { $0[name] = completion }
       }
       return nil
     }
@@ -264,7 +264,7 @@ import Testing
           Self.respond: { params in
             guard let event = params[1] as? Int, let completion = params[2] as? () -> Void
             else { return nil }
-            kept.withLock { $0[event].append(completion) }
+            kept.withLockUnchecked { $0[event].append(completion) }
             return nil
           }
         ])
@@ -330,7 +330,7 @@ import Testing
         Self.respond: { params in
           guard let event = params[1] as? Int, let completion = params[2] as? () -> Void
           else { return nil }
-          kept.withLock { $0[event] = completion }
+          kept.withLockUnchecked { $0[event] = completion }
           return nil
         }
       ])

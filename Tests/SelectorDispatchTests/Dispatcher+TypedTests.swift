@@ -200,7 +200,7 @@ import Testing
       service: "a",
       handlers: [
         event: { params in
-          kept.withLock { $0.append(params) }
+          kept.withLockUnchecked { $0.append(params) }
           return nil
         }
       ])

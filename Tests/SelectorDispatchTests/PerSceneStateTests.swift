@@ -15,7 +15,7 @@ import Testing
     var name: String { "activations" }
 
     func state(of scene: AnyObject) -> SceneState? {
-      scenes.withLock { $0[ObjectIdentifier(scene)] }
+      scenes.withLockUnchecked { $0[ObjectIdentifier(scene)] }
     }
 
     var handlers: HandlerTable {
@@ -28,7 +28,7 @@ import Testing
           scenes.withLock { $0[ObjectIdentifier(scene)]?.count += 1 }
         },
         TypedHandler("sceneDidDisconnect:") { [scenes] (scene: AnyObject) in
-          _ = scenes.withLock { $0.removeValue(forKey: ObjectIdentifier(scene)) }
+          _ = scenes.withLockUnchecked { $0.removeValue(forKey: ObjectIdentifier(scene)) }
         },
       ])
     }

@@ -37,10 +37,7 @@ import Testing
     }
 
     /// UIKit's completion, counting its calls and keeping their values.
-    func completion<Value>(_: Value.Type) -> (calls: Locked<[Value]>, call: (Value) -> Void) {
-      let calls = Locked<[Value]>([])
-      return (calls, { value in calls.withLock { $0.append(value) } })
-    }
+    func completion<Value>(_: Value.Type) -> CompletionProbe<Value> { CompletionProbe() }
   }
 
   @Test func anEventReachesEveryServiceWithUIKitsArguments() throws {
@@ -96,9 +93,9 @@ import Testing
     host.forwarder.event(
       Self.fetch, ["app", [AnyHashable: Any]()],
       completion: { (result: BackgroundFetchResult) in
-        uiKit.call(UIKitValue.backgroundFetchRawValue(result))
+        uiKit.handler(UIKitValue.backgroundFetchRawValue(result))
       }, fallback: .failed)
-    #expect(uiKit.calls.withLock { $0 } == [0], "newData, UIKit's raw value 0, once")
+    #expect(uiKit.values == [0], "newData, UIKit's raw value 0, once")
     #expect(host.clock.pending == 0)
   }
 
@@ -110,8 +107,8 @@ import Testing
         handlers: [Self.present: Self.completing(with: options)])
     }
     let uiKit = host.completion(UInt.self)
-    host.forwarder.event(Self.present, ["center", "note"], completion: uiKit.call, fallback: 0)
-    #expect(uiKit.calls.withLock { $0 } == [1 << 4 | 1 << 1])
+    host.forwarder.event(Self.present, ["center", "note"], completion: uiKit.handler, fallback: 0)
+    #expect(uiKit.values == [1 << 4 | 1 << 1])
   }
 
   /// The shortcut item: one service succeeds, one never calls its completion. UIKit's
@@ -124,19 +121,20 @@ import Testing
       handlers: [Self.shortcut: Self.completing(with: true)])
     try host.dispatcher.register(service: "forgetful", handlers: [Self.shortcut: { _ in nil }])
     let uiKit = host.completion(Bool.self)
-    host.forwarder.event(Self.shortcut, ["scene", "item"], completion: uiKit.call, fallback: false)
-    #expect(uiKit.calls.withLock { $0 }.isEmpty, "it waits for the forgetful service")
+    host.forwarder.event(
+      Self.shortcut, ["scene", "item"], completion: uiKit.handler, fallback: false)
+    #expect(uiKit.values.isEmpty, "it waits for the forgetful service")
     host.clock.advance(by: .seconds(24))
-    #expect(uiKit.calls.withLock { $0 }.isEmpty, "until the deadline")
+    #expect(uiKit.values.isEmpty, "until the deadline")
     host.clock.advance(by: .seconds(1))
-    #expect(uiKit.calls.withLock { $0 } == [true])
+    #expect(uiKit.values == [true])
     #expect(
       host.diagnostics.entries == [
         .completionMissedDeadline(
           selector: Self.shortcut, service: "forgetful", deadlineMilliseconds: 25_000)
       ])
     host.clock.advance(by: .seconds(60))
-    #expect(uiKit.calls.withLock { $0 } == [true], "once")
+    #expect(uiKit.values == [true], "once")
   }
 
   /// A dispatch refused before any service ran (here the session identifier is not a
@@ -145,11 +143,11 @@ import Testing
     let host = Host()
     try host.dispatcher.register(service: "downloads", handlers: [Self.session: { _ in nil }])
     let uiKit = host.completion(Void.self)
-    host.forwarder.event(Self.session, ["app", 42], completion: { uiKit.call(()) })
-    #expect(uiKit.calls.withLock { $0.count } == 1)
+    host.forwarder.event(Self.session, ["app", 42], completion: { uiKit.handler(()) })
+    #expect(uiKit.callCount == 1)
     #expect(host.errors.withLock { $0.count } == 1)
     host.clock.advance(by: .seconds(60))
-    #expect(uiKit.calls.withLock { $0.count } == 1, "the dispatcher never had it")
+    #expect(uiKit.callCount == 1, "the dispatcher never had it")
   }
 
   /// A service whose typed handler refuses UIKit's arguments, after the others ran: the
@@ -168,11 +166,12 @@ import Testing
       handlers: [Self.shortcut: Self.completing(with: true)])
     try host.dispatcher.register(Strict())
     let uiKit = host.completion(Bool.self)
-    host.forwarder.event(Self.shortcut, ["scene", "item"], completion: uiKit.call, fallback: false)
+    host.forwarder.event(
+      Self.shortcut, ["scene", "item"], completion: uiKit.handler, fallback: false)
     let errors = host.errors.withLock { $0 }
     #expect(errors.count == 1 && errors[0].contains("Strict"), "\(errors)")
     host.clock.advance(by: .seconds(60))
-    #expect(uiKit.calls.withLock { $0 } == [true])
+    #expect(uiKit.values == [true])
   }
 
   /// A handler that calls its completion, then passes on the error of a dispatch of its own
@@ -189,31 +188,34 @@ import Testing
         }
       ])
     let uiKit = host.completion(Bool.self)
-    host.forwarder.event(Self.shortcut, ["scene", "item"], completion: uiKit.call, fallback: false)
+    host.forwarder.event(
+      Self.shortcut, ["scene", "item"], completion: uiKit.handler, fallback: false)
     #expect(host.errors.withLock { $0.count } == 1, "the error is reported")
     host.clock.advance(by: .seconds(60))
-    #expect(uiKit.calls.withLock { $0 } == [true], "once, with the service's value")
+    #expect(uiKit.values == [true], "once, with the service's value")
   }
 
   /// The same, before the service calls its completion: the forwarder gives UIKit its
   /// default at once, and the service's later call finds the completion taken.
   @Test func anErrorPassedOnBeforeTheCompletionRanGivesTheDefaultOnce() throws {
     let host = Host()
-    let kept = Locked<((Bool) -> Void)?>(nil)
+    final class Kept { var completion: ((Bool) -> Void)? }
+    let kept = Kept()
     try host.dispatcher.register(
       service: "looping",
       handlers: [
         Self.shortcut: { params in
-          kept.withLock { $0 = params.last as? (Bool) -> Void }
+          kept.completion = params.last as? (Bool) -> Void
           return DispatchError.nestingTooDeep(selector: Self.shortcut, limit: 64)
         }
       ])
     let uiKit = host.completion(Bool.self)
-    host.forwarder.event(Self.shortcut, ["scene", "item"], completion: uiKit.call, fallback: false)
-    #expect(uiKit.calls.withLock { $0 } == [false])
-    kept.withLock { $0 }?(true)
+    host.forwarder.event(
+      Self.shortcut, ["scene", "item"], completion: uiKit.handler, fallback: false)
+    #expect(uiKit.values == [false])
+    kept.completion?(true)
     host.clock.advance(by: .seconds(60))
-    #expect(uiKit.calls.withLock { $0 } == [false], "once")
+    #expect(uiKit.values == [false], "once")
   }
 
   @Test func onlyErrorsThatNameAServiceShowTheHandlersRan() {

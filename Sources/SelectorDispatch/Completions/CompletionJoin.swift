@@ -34,7 +34,11 @@ final class CompletionJoin: @unchecked Sendable {
     case excused
   }
 
-  private struct State {
+  /// `@unchecked Sendable`: the answers it holds are not `Sendable` (a
+  /// completion value is whatever the selector's completion takes), and they
+  /// travel by design from the service that answered, on its thread, to the
+  /// caller's completion; nothing else reads them.
+  private struct State: @unchecked Sendable {
     var slots: [Slot]
     /// Slots that are waiting.
     var pending = 0
@@ -86,8 +90,9 @@ final class CompletionJoin: @unchecked Sendable {
   private let environment: DispatchEnvironment
   /// Makes a service's completion; it captures nothing of the caller's.
   private let makeCompletion: (@escaping @Sendable (Any) -> Void) -> Any
-  /// `@unchecked Sendable` above: all mutable state is in this lock; the
-  /// answers it holds only travel from a service to the caller.
+  /// `@unchecked Sendable` above: all mutable state is in this lock (see
+  /// `State` for its answers), and `makeCompletion`, a `let`, captures
+  /// nothing of the caller's.
   private let state: Locked<State>
 
   init(

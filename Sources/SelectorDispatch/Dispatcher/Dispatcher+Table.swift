@@ -117,7 +117,13 @@ extension Dispatcher {
   /// many services share a selector, the sort runs once per change rather
   /// than once per registration, and the lock is held during it only by
   /// library code, never by a handler.
-  struct State {
+  ///
+  /// `@unchecked Sendable`, for the reason ``Snapshot`` is: its handlers are
+  /// not `Sendable` by design (see ``Handler``), and they leave the lock by
+  /// intent, in the snapshots that dispatches call on their own threads and
+  /// in the ``Retired`` values released after unlocking. Everything else in
+  /// it is `Sendable`. It lives only inside the dispatcher's ``Locked``.
+  struct State: @unchecked Sendable {
     /// Selector text to slot: the one map from text, byte-exact (see
     /// ``SelectorIndex``). Only validated selectors are ever put in it, so
     /// text that ``SelectorKey`` rejects is never found.

@@ -7,7 +7,10 @@
 /// the dispatcher's lock it would deadlock. So every change made under the
 /// lock moves what it replaces or removes into a `Retired`, which
 /// ``Dispatcher/changeTable(_:)`` drops after unlocking.
-struct Retired {
+///
+/// `@unchecked Sendable`: it carries what the table held (handlers,
+/// snapshots, contracts) out of the lock, to be released and never used.
+struct Retired: @unchecked Sendable {
   private var items: [Any] = []
 
   /// Keeps `item` alive until the lock is released.
