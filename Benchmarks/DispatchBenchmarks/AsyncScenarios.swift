@@ -35,7 +35,7 @@ enum AsyncScenarios {
     let stray = counters.stray
     for index in 0..<n {
       let slot = counters.slot(index)
-      var handlers: [String: Handler] = [:]
+      var handlers: [String: SelectorHandler] = [:]
       for selector in otherSelectors { handlers[selector] = { _ in stray.hit() } }
       do {
         try dispatcher.register(

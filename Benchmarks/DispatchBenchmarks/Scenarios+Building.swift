@@ -7,7 +7,7 @@ extension Scenarios {
   /// A service whose table is made before timing.
   struct TableService: DispatchService {
     let name: String
-    let handlers: [String: Handler]
+    let handlers: [String: SelectorHandler]
   }
 
   /// Parses a JSON manifest naming `services` catalog services and
@@ -19,7 +19,7 @@ extension Scenarios {
     var catalog = ServiceCatalog(allowsReflection: false)
     for index in 0..<services {
       let slot = counters.slot(index)
-      var handlers: [String: Handler] = [launch: { _ in slot.hit() }]
+      var handlers: [String: SelectorHandler] = [launch: { _ in slot.hit() }]
       for selector in selectors { handlers[selector] = { _ in stray.hit() } }
       let service = TableService(name: "service\(index)", handlers: handlers)
       catalog.add(service.name) { service }
@@ -54,7 +54,7 @@ extension Scenarios {
     let counters = Counters(handlers: 1)
     let dispatcher = packageDispatcher(1, counters)
     let stray = counters.stray
-    var bulk: [String: Handler] = [:]
+    var bulk: [String: SelectorHandler] = [:]
     for index in 0..<(selectors - 40) { bulk["scaleEvent\(index):with:"] = { _ in stray.hit() } }
     do {
       try dispatcher.register(service: "bulk", handlers: bulk)
@@ -89,9 +89,9 @@ extension Scenarios {
     let counters = Counters(handlers: services)
     let stray = counters.stray
     let selectors = (1..<handlersPerService).map { "registrationEvent\($0):with:" }
-    let tables: [[String: Handler]] = (0..<services).map { index in
+    let tables: [[String: SelectorHandler]] = (0..<services).map { index in
       let slot = counters.slot(index)
-      var handlers: [String: Handler] = [launch: { _ in slot.hit() }]
+      var handlers: [String: SelectorHandler] = [launch: { _ in slot.hit() }]
       for selector in selectors { handlers[selector] = { _ in stray.hit() } }
       return handlers
     }

@@ -34,7 +34,7 @@ extension Scenarios {
     let counters = Counters(handlers: 0)
     let stray = counters.stray
     let dispatcher = Dispatcher()
-    var handlers: [String: Handler] = [:]
+    var handlers: [String: SelectorHandler] = [:]
     let intended: String
     if let count = longSelectors {
       for index in 0..<count { handlers[longSelector(index)] = { _ in stray.hit() } }

@@ -58,7 +58,7 @@ enum Scenarios {
     let stray = counters.stray
     for index in 0..<n {
       let slot = counters.slot(index)
-      var handlers: [String: Handler] = [launch: { _ in slot.hit() }]
+      var handlers: [String: SelectorHandler] = [launch: { _ in slot.hit() }]
       for selector in otherSelectors { handlers[selector] = { _ in stray.hit() } }
       do {
         try dispatcher.register(service: "service\(index)", handlers: handlers)
@@ -147,7 +147,7 @@ enum Scenarios {
     let stray = counters.stray
     for index in 0..<n {
       let slot = counters.slot(index)
-      var handlers: [String: Handler] = [launch: { _ in slot.hit() }]
+      var handlers: [String: SelectorHandler] = [launch: { _ in slot.hit() }]
       for selector in otherSelectors { handlers[selector] = { _ in stray.hit() } }
       do {
         try dispatcher.register(service: "service\(index)", handlers: handlers)

@@ -34,3 +34,17 @@ extension Fold {
 /// also imports swift-service-lifecycle, whose protocol has that name.
 @available(*, deprecated, renamed: "DispatchService")
 public typealias Service = DispatchService
+
+/// A synchronous handler: the dispatched parameters in, an answer out.
+///
+/// Renamed ``SelectorHandler``: a bare `Handler` is ambiguous in code that
+/// also imports a module declaring one, such as smithy-swift's
+/// `ClientRuntime`, which the AWS SDK for Swift uses.
+@available(*, deprecated, renamed: "SelectorHandler")
+public typealias Handler = SelectorHandler
+
+/// An `async` handler.
+///
+/// Renamed ``AsyncSelectorHandler``, with ``SelectorHandler``.
+@available(*, deprecated, renamed: "AsyncSelectorHandler")
+public typealias AsyncHandler = AsyncSelectorHandler

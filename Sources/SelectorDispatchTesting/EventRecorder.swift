@@ -100,7 +100,9 @@ public final class EventRecorder: Sendable {
   ///   - service: The name to record calls under.
   ///   - handlers: The handlers to wrap.
   /// - Returns: Handlers that behave the same and record every call.
-  public func instrument(service: String, handlers: [String: Handler]) -> [String: Handler] {
+  public func instrument(service: String, handlers: [String: SelectorHandler]) -> [String:
+    SelectorHandler]
+  {
     handlers.reduce(into: [:]) { table, entry in
       let (selector, handler) = entry
       table[selector] = { params in
@@ -143,9 +145,10 @@ public final class EventRecorder: Sendable {
   ///   - selectors: The selectors to handle.
   ///   - answer: What every handler answers; `nil` for no opinion.
   /// - Returns: One recording handler per selector.
-  public func spy(service: String, on selectors: [String], answer: Any? = nil) -> [String: Handler]
+  public func spy(service: String, on selectors: [String], answer: Any? = nil) -> [String:
+    SelectorHandler]
   {
-    let handlers: [String: Handler] = Dictionary(
+    let handlers: [String: SelectorHandler] = Dictionary(
       uniqueKeysWithValues: selectors.map { ($0, { _ in answer }) })
     return instrument(service: service, handlers: handlers)
   }

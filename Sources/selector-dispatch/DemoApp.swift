@@ -87,8 +87,8 @@ private struct CrashReporting: DispatchService {
 private struct Logging: DispatchService {
   var name: String { "logging" }
   var priority: Int { 90 }
-  var handlers: [String: Handler] {
-    var table: [String: Handler] = [:]
+  var handlers: [String: SelectorHandler] {
+    var table: [String: SelectorHandler] = [:]
     for selector in [
       "scene:willConnectToSession:options:", "sceneWillEnterForeground:",
       "sceneDidBecomeActive:", "sceneWillResignActive:", "sceneDidEnterBackground:",

@@ -9,7 +9,7 @@ final class CallLog: Sendable {
   func record(_ name: String) { calls.withLock { $0.append(name) } }
 
   /// A handler that records `name` and answers `answer`.
-  func handler(_ name: String, answer: Any? = nil) -> Handler {
+  func handler(_ name: String, answer: Any? = nil) -> SelectorHandler {
     { _ in
       self.record(name)
       return answer

@@ -45,7 +45,7 @@ import Testing
   }
 
   /// A service handler that keeps its completion for the test to call.
-  static func keeping(_ kept: Locked<[(BackgroundFetchResult) -> Void]>) -> Handler {
+  static func keeping(_ kept: Locked<[(BackgroundFetchResult) -> Void]>) -> SelectorHandler {
     { params in
       if let completion = params.last as? (BackgroundFetchResult) -> Void {
         kept.withLockUnchecked { $0.append(completion) }

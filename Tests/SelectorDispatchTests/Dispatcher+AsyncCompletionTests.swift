@@ -12,7 +12,7 @@ import Testing
   final class NSObjectLike: Sendable {}
 
   /// A sync service that calls its completion at once.
-  static func answering<Value>(_ answer: Value, _ log: CallLog, _ name: String) -> Handler {
+  static func answering<Value>(_ answer: Value, _ log: CallLog, _ name: String) -> SelectorHandler {
     { params in
       log.record(name)
       (params.last as? (Value) -> Void)?(answer)

@@ -8,7 +8,7 @@ import Testing
   static let event = "asyncEvent:"
 
   /// An async handler that records `name`, suspends once, and answers.
-  static func async(_ log: CallLog, _ name: String, answer: Any? = nil) -> AsyncHandler {
+  static func async(_ log: CallLog, _ name: String, answer: Any? = nil) -> AsyncSelectorHandler {
     { _ in
       log.record(name)
       await Task.yield()
@@ -194,7 +194,9 @@ import Testing
 
   /// A handler with no isolation of its own (made outside any actor): it
   /// records whether it started on the main actor's thread.
-  static func recordingThreads(_ onMain: Locked<[Bool]>, main: ObjectIdentifier) -> AsyncHandler {
+  static func recordingThreads(_ onMain: Locked<[Bool]>, main: ObjectIdentifier)
+    -> AsyncSelectorHandler
+  {
     { _ in
       onMain.withLock { $0.append(thread() == main) }
       await Task.yield()

@@ -13,7 +13,7 @@ import Testing
   static let watch = "application:handleWatchKitExtensionRequest:reply:"
 
   /// A service handler that calls its own completion at once with `answer`.
-  static func answering<Value>(_ answer: Value, log: CallLog, as name: String) -> Handler {
+  static func answering<Value>(_ answer: Value, log: CallLog, as name: String) -> SelectorHandler {
     { params in
       log.record(name)
       (params.last as? (Value) -> Void)?(answer)
@@ -23,7 +23,7 @@ import Testing
 
   /// A service handler that keeps its completion for the test to call.
   static func keeping<Completion>(_ kept: Locked<[String: Completion]>, as name: String)
-    -> Handler
+    -> SelectorHandler
   {
     { params in
       if let completion = params.last as? Completion {

@@ -267,7 +267,7 @@ extension DispatcherVocabularyTests {
 @Suite struct DispatcherVocabularyBatchTests {
   struct Opener: DispatchService {
     let name: String
-    var handlers: [String: Handler] { ["application:openURL:options:": { _ in true }] }
+    var handlers: [String: SelectorHandler] { ["application:openURL:options:": { _ in true }] }
   }
 
   @Test func twoServicesOfOneBatchCannotShareAnExclusiveDomain() throws {

@@ -10,7 +10,9 @@ import Testing
   struct Named: DispatchService {
     let name: String
     let log: CallLog
-    var handlers: [String: Handler] { [DispatcherManifestTests.background: log.handler(name)] }
+    var handlers: [String: SelectorHandler] {
+      [DispatcherManifestTests.background: log.handler(name)]
+    }
   }
 
   func catalog(_ log: CallLog, _ names: String...) -> ServiceCatalog {

@@ -82,5 +82,5 @@ extension DocumentationTests {
 /// A service given by name and handlers.
 private struct TestService: DispatchService {
   let name: String
-  let handlers: [String: Handler]
+  let handlers: [String: SelectorHandler]
 }

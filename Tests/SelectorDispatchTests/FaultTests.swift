@@ -93,7 +93,7 @@ import Testing
     let log = CallLog()
     let offThread = DispatchGroup()
     let kept = Locked<(() -> Void)?>(nil)
-    let behaviours: [(name: String, handler: Handler)] = [
+    let behaviours: [(name: String, handler: SelectorHandler)] = [
       (
         "twice",
         { params in

@@ -31,7 +31,7 @@ final class Gate: Sendable {
   ///
   /// - Parameter answer: What the handler returns once the gate is open.
   /// - Returns: The handler, to register under a selector.
-  func handler(answering answer: Any?) -> AsyncHandler {
+  func handler(answering answer: Any?) -> AsyncSelectorHandler {
     { _ in
       await self.pass()
       return answer

@@ -22,7 +22,7 @@ import Testing
     try dispatcher.declare(selector, fold: .collect)
     try dispatcher.register(
       service: "literal", priority: 5, handlers: [selector: { _ in "literal" }])
-    var built: [String: Handler] = [:]
+    var built: [String: SelectorHandler] = [:]
     built[selector] = { _ in "built" }
     try dispatcher.register(service: "built", priority: 4, handlers: built)
     let table: HandlerTable = [selector: { _ in "table" }]

@@ -52,7 +52,7 @@ import Testing
   /// the event when it goes away.
   func handler(
     calling dispatcher: Dispatcher, released: Locked<Int>, answers: Locked<[Bool]>
-  ) -> Handler {
+  ) -> SelectorHandler {
     let token = CallsBack(released: released) { [event] in
       let answer = dispatcher.responds(to: event)
       answers.withLock { $0.append(answer) }

@@ -11,7 +11,7 @@ import Testing
 /// services that handle it (the seed called their `applicationDidFinishLaunching:`),
 /// and launching folds the services' answers instead of always saying YES.
 @Suite struct Seed003ParityTests {
-  typealias DispatchService = (name: String, handlers: [String: Handler])
+  typealias DispatchService = (name: String, handlers: [String: SelectorHandler])
 
   static let launchWithOptions = "application:didFinishLaunchingWithOptions:"
   static let didFinishLaunching = "applicationDidFinishLaunching:"
@@ -63,7 +63,7 @@ import Testing
 
   /// A service that implements all six methods.
   static func everything(_ log: CallLog) -> DispatchService {
-    var handlers: [String: Handler] = [launchWithOptions: log.handler("Everything.launch")]
+    var handlers: [String: SelectorHandler] = [launchWithOptions: log.handler("Everything.launch")]
     for selector in forwarded { handlers[selector] = log.handler("Everything.\(selector)") }
     return ("Everything", handlers)
   }

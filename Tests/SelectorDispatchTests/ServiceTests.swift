@@ -168,7 +168,7 @@ import Testing
 
   struct Named: DispatchService {
     let name: String
-    let handlers: [String: Handler]
+    let handlers: [String: SelectorHandler]
   }
 
   @Test func registeringSeveralIsAllOrNothing() throws {
@@ -193,7 +193,7 @@ import Testing
 extension ServiceTests {
   struct Table: DispatchService {
     let name: String
-    let handlers: [String: Handler]
+    let handlers: [String: SelectorHandler]
   }
 
   @Test func aBatchReportsTheFirstFailingServiceInOrder() throws {

@@ -20,7 +20,7 @@ import Testing
     let nested = "soakNested:"
     let dispatcher = Dispatcher()
     let counts = Locked<[String: Int]>([:])
-    func counting(_ name: String, answer: String? = nil) -> Handler {
+    func counting(_ name: String, answer: String? = nil) -> SelectorHandler {
       { _ in
         counts.withLock { $0[name, default: 0] += 1 }
         return answer ?? name

@@ -12,7 +12,7 @@ import Testing
   static let shortcut = "windowScene:performActionForShortcutItem:completionHandler:"
 
   /// A service's handler that calls its completion at once with `value`.
-  static func completing<Value>(with value: Value) -> Handler {
+  static func completing<Value>(with value: Value) -> SelectorHandler {
     { params in
       (params.last as? (Value) -> Void)?(value)
       return nil

@@ -5,7 +5,7 @@ import Dispatch
 /// that dispatch.
 ///
 /// A synchronous caller has no isolation to lend its handlers, so a
-/// `nonisolated(nonsending)` ``AsyncHandler`` runs on this actor; one that
+/// `nonisolated(nonsending)` ``AsyncSelectorHandler`` runs on this actor; one that
 /// names its own actor (`{ @MainActor params in … }`) hops there.
 ///
 /// **One per dispatch.** A handler that blocks its thread or loops holds
@@ -30,7 +30,7 @@ actor AsyncBridge {
   /// by its bridge's task; the callbacks lock what they share.
   struct Work: @unchecked Sendable {
     /// The handlers, in order, with their slots in the dispatch.
-    let handlers: [(slot: Int, handler: AsyncHandler)]
+    let handlers: [(slot: Int, handler: AsyncSelectorHandler)]
     /// Their parameters: the dispatch's, less the completion.
     let params: [Any]
     let starting: (Int) -> Void

@@ -52,7 +52,7 @@ extension Dispatcher {
     let join = try joinCallersCompletion(kind, snapshot, selector: selector, params: params)
     let fold = fold ?? snapshot.declaredFold ?? .collect
     var folded = Fold.Accumulator(fold, selector: selector, environment: environment)
-    var started: [(slot: Int, handler: AsyncHandler)] = []
+    var started: [(slot: Int, handler: AsyncSelectorHandler)] = []
     for index in snapshot.handlers.indices {
       if let handler = snapshot.registrations[index].asyncHandler {
         // Its answer goes to the join; to the fold it is no opinion, so it

@@ -12,7 +12,7 @@ extension Dispatcher {
   ) throws(DispatchError) -> Any? {
     let index = params.count - 1
     let join = try joinCallersCompletion(kind, snapshot, selector: selector, params: params)
-    var wrapped = ContiguousArray<Handler>()
+    var wrapped = ContiguousArray<SelectorHandler>()
     wrapped.reserveCapacity(snapshot.handlers.count)
     for (slot, handler) in snapshot.handlers.enumerated() {
       wrapped.append { params in

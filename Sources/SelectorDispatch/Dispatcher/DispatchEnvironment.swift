@@ -13,19 +13,22 @@ final class DispatchEnvironment: Sendable {
   /// (measured: a chain thousands deep after a few thousand diagnostics).
   private struct Hooks {
     var diagnostics: (@Sendable (Diagnostic) -> Void)?
-    var instrument: (@Sendable (String, [String: Handler]) -> [String: Handler])?
-    var instrumentAsync: (@Sendable (String, [String: AsyncHandler]) -> [String: AsyncHandler])?
+    var instrument: (@Sendable (String, [String: SelectorHandler]) -> [String: SelectorHandler])?
+    var instrumentAsync:
+      (@Sendable (String, [String: AsyncSelectorHandler]) -> [String: AsyncSelectorHandler])?
   }
 
   private let hooks = Locked(Hooks())
 
-  var instrument: (@Sendable (String, [String: Handler]) -> [String: Handler])? {
+  var instrument: (@Sendable (String, [String: SelectorHandler]) -> [String: SelectorHandler])? {
     get { hooks.withLock { $0.instrument } }
     set { changeHooks { $0.instrument = newValue } }
   }
 
   /// The same for async handlers.
-  var instrumentAsync: (@Sendable (String, [String: AsyncHandler]) -> [String: AsyncHandler])? {
+  var instrumentAsync:
+    (@Sendable (String, [String: AsyncSelectorHandler]) -> [String: AsyncSelectorHandler])?
+  {
     get { hooks.withLock { $0.instrumentAsync } }
     set { changeHooks { $0.instrumentAsync = newValue } }
   }

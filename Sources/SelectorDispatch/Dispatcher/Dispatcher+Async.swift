@@ -2,7 +2,8 @@ extension Dispatcher {
   /// Wraps the async handlers of every service registered from now on, as
   /// ``instrumentRegistrations(_:)`` does the synchronous ones.
   package func instrumentAsyncRegistrations(
-    _ wrap: @escaping @Sendable (String, [String: AsyncHandler]) -> [String: AsyncHandler]
+    _ wrap:
+      @escaping @Sendable (String, [String: AsyncSelectorHandler]) -> [String: AsyncSelectorHandler]
   ) {
     environment.instrumentAsync = wrap
   }

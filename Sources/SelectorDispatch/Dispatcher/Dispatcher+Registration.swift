@@ -6,7 +6,7 @@ extension Dispatcher {
   /// `wrap` receives the service's name and its validated handlers and
   /// returns handlers for the same selectors.
   package func instrumentRegistrations(
-    _ wrap: @escaping @Sendable (String, [String: Handler]) -> [String: Handler]
+    _ wrap: @escaping @Sendable (String, [String: SelectorHandler]) -> [String: SelectorHandler]
   ) {
     environment.instrument = wrap
   }
@@ -16,12 +16,12 @@ extension Dispatcher {
     let name: String
     let priority: Int
     /// Every selector's handler; an async one's is a stand-in.
-    var handlers: [String: Handler]
+    var handlers: [String: SelectorHandler]
     /// The mistake in the handler table's definition, if any.
     var problem: DispatchError?
     /// The async handlers; ``normalized()`` gives each a stand-in in
     /// ``handlers``.
-    var asyncHandlers: [String: AsyncHandler]
+    var asyncHandlers: [String: AsyncSelectorHandler]
     /// The typed async handlers' parameter counts, checked against the
     /// selector's completion when it registers.
     let asyncParameterCounts: [String: Int]
@@ -63,7 +63,7 @@ extension Dispatcher {
     // together with what needs the lock (names, exclusive domains): the
     // error is the one the first failing service would have thrown alone.
     var failures = [DispatchError?](repeating: nil, count: batch.count)
-    var tables: [(texts: [String], values: ContiguousArray<Handler>)] = []
+    var tables: [(texts: [String], values: ContiguousArray<SelectorHandler>)] = []
     tables.reserveCapacity(batch.count)
     for (index, service) in batch.enumerated() {
       if let problem = service.problem {

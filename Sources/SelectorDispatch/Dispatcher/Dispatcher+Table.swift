@@ -8,7 +8,7 @@ extension Dispatcher {
     /// The service's async handler when it registered one; the entry's
     /// handler at the same index is then a stand-in that a synchronous
     /// dispatch never calls (see `Dispatcher+Async.swift`).
-    var asyncHandler: AsyncHandler? = nil
+    var asyncHandler: AsyncSelectorHandler? = nil
 
     /// Whether this registration is called before `other`: higher priority
     /// first, then registration order.
@@ -31,7 +31,7 @@ extension Dispatcher {
     /// representation it had in the caller's dictionary: every move through
     /// concrete code would wrap it in one more reabstraction thunk, which
     /// each call would then pay.
-    fileprivate private(set) var handlers: ContiguousArray<Handler> = []
+    fileprivate private(set) var handlers: ContiguousArray<SelectorHandler> = []
     /// Registering appends; the next dispatch sorts if an append broke the
     /// order. Registering *n* handlers for one selector is O(*n*), and
     /// publishing them O(*n* log *n*), not O(*n*²).
@@ -53,7 +53,7 @@ extension Dispatcher {
   /// ``init(_:)``.
   ///
   /// `@unchecked Sendable`: handlers are not `Sendable` by design (see
-  /// ``Handler``); the dispatcher only moves them between threads under its
+  /// ``SelectorHandler``); the dispatcher only moves them between threads under its
   /// lock and calls them on the dispatching thread.
   final class Snapshot: @unchecked Sendable {
     /// The selector's text, for error messages: a dispatch by text found
@@ -64,7 +64,7 @@ extension Dispatcher {
     /// Argument checks and completion kind from a vocabulary, if any.
     let contract: Contract?
     /// The handlers in call order.
-    let handlers: ContiguousArray<Handler>
+    let handlers: ContiguousArray<SelectorHandler>
     /// `registrations[i]` registered `handlers[i]`; read only to name a
     /// service in an error.
     let registrations: ContiguousArray<Registration>
@@ -85,7 +85,7 @@ extension Dispatcher {
 
     /// The same selector with other handlers, such as ones that wrap each
     /// service's completion.
-    init(_ snapshot: Snapshot, handlers: ContiguousArray<Handler>) {
+    init(_ snapshot: Snapshot, handlers: ContiguousArray<SelectorHandler>) {
       selector = snapshot.selector
       arity = snapshot.arity
       declaredFold = snapshot.declaredFold
@@ -119,7 +119,7 @@ extension Dispatcher {
   /// library code, never by a handler.
   ///
   /// `@unchecked Sendable`, for the reason ``Snapshot`` is: its handlers are
-  /// not `Sendable` by design (see ``Handler``), and they leave the lock by
+  /// not `Sendable` by design (see ``SelectorHandler``), and they leave the lock by
   /// intent, in the snapshots that dispatches call on their own threads and
   /// in the ``Retired`` values released after unlocking. Everything else in
   /// it is `Sendable`. It lives only inside the dispatcher's ``Locked``.
@@ -192,7 +192,7 @@ extension Dispatcher.Entry {
   /// Adds a service's handler, `values[index]`.
   mutating func append(
     _ registration: Dispatcher.Registration, handlerAt index: Int,
-    of values: ContiguousArray<Handler>
+    of values: ContiguousArray<SelectorHandler>
   ) {
     if let last = registrations.last, !last.runsBefore(registration) { isSorted = false }
     registrations.append(registration)
@@ -202,7 +202,7 @@ extension Dispatcher.Entry {
   /// Removes the registrations of one registered service and returns the
   /// handlers as they were, for the caller to drop after unlocking (see
   /// ``Retired``); `nil` when the service had none here.
-  mutating func removeRegistrations(sequence: Int) -> ContiguousArray<Handler>? {
+  mutating func removeRegistrations(sequence: Int) -> ContiguousArray<SelectorHandler>? {
     let kept = registrations.indices.filter { registrations[$0].sequence != sequence }
     guard kept.count < registrations.count else { return nil }
     let removed = handlers

@@ -100,11 +100,11 @@ public final class Dispatcher: Sendable {
   /// ])
   /// ```
   ///
-  /// `handlers` is a `[String: Handler]`, written as a literal or built at
+  /// `handlers` is a `[String: SelectorHandler]`, written as a literal or built at
   /// run time, or a ``HandlerTable`` of typed handlers
   /// (``HandlerTable/init(_:)-([TypedHandler])`` or a
   /// ``HandlerTableBuilder``). Async and sync handlers share one order: by
-  /// priority, then registration. See ``AsyncHandler`` for where each runs.
+  /// priority, then registration. See ``AsyncSelectorHandler`` for where each runs.
   ///
   /// - Parameters:
   ///   - service: A name unique among the registered services.
@@ -129,7 +129,7 @@ public final class Dispatcher: Sendable {
   ///   order.
   public func register(
     service: String, priority: Int = 0, handlers: some HandlerTableConvertible = HandlerTable([:]),
-    asyncHandlers: [String: AsyncHandler] = [:]
+    asyncHandlers: [String: AsyncSelectorHandler] = [:]
   ) throws(DispatchError) {
     var pending = Pending(name: service, priority: priority, table: handlers.handlerTable)
     for (selector, handler) in asyncHandlers

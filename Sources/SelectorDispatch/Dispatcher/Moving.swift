@@ -1,6 +1,6 @@
 /// Moves handlers between collections in generic code only.
 ///
-/// A `Handler` stored in a generic collection has the most general
+/// A `SelectorHandler` stored in a generic collection has the most general
 /// representation; taking it out in concrete code wraps it in a
 /// reabstraction thunk, and storing it again wraps that in another. Moving
 /// it here, where its type is a generic parameter, keeps the representation

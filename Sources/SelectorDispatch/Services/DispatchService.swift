@@ -17,7 +17,7 @@
 /// that a manifest names must also be a ``LoadableService``.
 public protocol DispatchService {
   /// What ``handlers`` gives: a ``HandlerTable`` (what
-  /// ``HandlerTableBuilder`` builds) or a `[String: Handler]`.
+  /// ``HandlerTableBuilder`` builds) or a `[String: SelectorHandler]`.
   associatedtype Handlers: HandlerTableConvertible = HandlerTable
 
   /// The name the service registers under, unique among registered

@@ -2,7 +2,7 @@
 /// while building them: what ``Dispatcher/register(service:priority:handlers:asyncHandlers:)``
 /// takes and ``HandlerTableBuilder`` produces.
 ///
-/// Write it as a dictionary literal of ``Handler`` closures, build it from
+/// Write it as a dictionary literal of ``SelectorHandler`` closures, build it from
 /// typed handlers, or wrap a dictionary made at run time:
 ///
 /// ```swift
@@ -22,7 +22,7 @@
 /// those that were well defined, for inspection.
 public struct HandlerTable: ExpressibleByDictionaryLiteral {
   /// The handlers, keyed by selector.
-  public let handlers: [String: Handler]
+  public let handlers: [String: SelectorHandler]
 
   /// The first mistake in the definition, in order, or `nil` when the table
   /// can be registered: a typed handler's ``TypedHandler/problem``, or
@@ -31,8 +31,8 @@ public struct HandlerTable: ExpressibleByDictionaryLiteral {
   public let problem: DispatchError?
 
   /// The `async` handlers among the typed ones, keyed by selector; see
-  /// ``AsyncHandler``.
-  public let asyncHandlers: [String: AsyncHandler]
+  /// ``AsyncSelectorHandler``.
+  public let asyncHandlers: [String: AsyncSelectorHandler]
 
   /// How many parameters each typed async closure takes, checked when it
   /// registers against the selector's completion handler.
@@ -42,9 +42,9 @@ public struct HandlerTable: ExpressibleByDictionaryLiteral {
   ///
   /// - Parameter typed: The typed handlers, in order.
   public init(_ typed: [TypedHandler]) {
-    var handlers: [String: Handler] = [:]
+    var handlers: [String: SelectorHandler] = [:]
     handlers.reserveCapacity(typed.count)
-    var asyncHandlers: [String: AsyncHandler] = [:]
+    var asyncHandlers: [String: AsyncSelectorHandler] = [:]
     var asyncParameterCounts: [String: Int] = [:]
     var problem: DispatchError?
     for handler in typed {
@@ -69,7 +69,8 @@ public struct HandlerTable: ExpressibleByDictionaryLiteral {
   }
 
   private init(
-    handlers: [String: Handler], problem: DispatchError?, asyncHandlers: [String: AsyncHandler],
+    handlers: [String: SelectorHandler], problem: DispatchError?,
+    asyncHandlers: [String: AsyncSelectorHandler],
     asyncParameterCounts: [String: Int]
   ) {
     self.handlers = handlers
@@ -82,7 +83,7 @@ public struct HandlerTable: ExpressibleByDictionaryLiteral {
   /// and so no mistake and no async handlers.
   ///
   /// - Parameter handlers: The handlers, keyed by selector.
-  public init(_ handlers: [String: Handler]) {
+  public init(_ handlers: [String: SelectorHandler]) {
     self.init(handlers: handlers, problem: nil, asyncHandlers: [:], asyncParameterCounts: [:])
   }
 
@@ -95,8 +96,8 @@ public struct HandlerTable: ExpressibleByDictionaryLiteral {
   /// registers nothing.
   ///
   /// - Parameter elements: The selectors and their handlers.
-  public init(dictionaryLiteral elements: (String, Handler)...) {
-    var handlers: [String: Handler] = [:]
+  public init(dictionaryLiteral elements: (String, SelectorHandler)...) {
+    var handlers: [String: SelectorHandler] = [:]
     handlers.reserveCapacity(elements.count)
     var problem: DispatchError?
     for (selector, handler) in elements
@@ -110,7 +111,7 @@ public struct HandlerTable: ExpressibleByDictionaryLiteral {
 
 /// A service's handlers as ``Dispatcher/register(service:priority:handlers:asyncHandlers:)``
 /// takes them and a ``DispatchService`` gives them: a ``HandlerTable``, or a
-/// `[String: Handler]` dictionary.
+/// `[String: SelectorHandler]` dictionary.
 public protocol HandlerTableConvertible {
   /// The handlers as a table, with any mistake in their definition.
   var handlerTable: HandlerTable { get }
@@ -121,7 +122,7 @@ extension HandlerTable: HandlerTableConvertible {
   public var handlerTable: HandlerTable { self }
 }
 
-extension Dictionary: HandlerTableConvertible where Key == String, Value == Handler {
+extension Dictionary: HandlerTableConvertible where Key == String, Value == SelectorHandler {
   /// The dictionary as a table: handlers written by hand, with no mistake
   /// to carry.
   public var handlerTable: HandlerTable { HandlerTable(self) }

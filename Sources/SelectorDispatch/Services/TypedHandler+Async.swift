@@ -13,7 +13,7 @@ extension TypedHandler {
   /// }
   /// ```
   ///
-  /// The closure is ``AsyncHandler``'s `nonisolated(nonsending)` kind: it
+  /// The closure is ``AsyncSelectorHandler``'s `nonisolated(nonsending)` kind: it
   /// runs on the caller's isolation unless it has its own, as a closure
   /// written in a `@MainActor` type does.
   ///

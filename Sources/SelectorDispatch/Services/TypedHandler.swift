@@ -1,4 +1,4 @@
-/// A handler whose parameters have types: the typed form of ``Handler``.
+/// A handler whose parameters have types: the typed form of ``SelectorHandler``.
 ///
 /// The closure's parameter types are checked against the dispatched
 /// parameters on every call. A parameter of the wrong type does not crash:
@@ -36,12 +36,12 @@ public struct TypedHandler {
   public let parameterCount: Int
 
   /// The low-level handler that casts the parameters and calls the closure.
-  public let handler: Handler
+  public let handler: SelectorHandler
 
-  /// The closure as an ``AsyncHandler`` when it is `async`; ``handler`` is
+  /// The closure as an ``AsyncSelectorHandler`` when it is `async`; ``handler`` is
   /// then a stand-in that a synchronous dispatch never calls. See
   /// the `async` initializers.
-  public internal(set) var asyncHandler: AsyncHandler?
+  public internal(set) var asyncHandler: AsyncSelectorHandler?
 
   /// What is wrong with the definition, or `nil` when it can be registered:
   /// ``DispatchError/malformedSelector(selector:offset:reason:)``, or

@@ -1,6 +1,6 @@
 /// The low-level form of a service's `async` handler for one selector.
 ///
-/// Like ``Handler``, it receives the dispatched parameters in order and
+/// Like ``SelectorHandler``, it receives the dispatched parameters in order and
 /// returns its answer, or `nil` (or `()`) for "no opinion". For a selector
 /// whose vocabulary entry has a completion handler it is given the
 /// parameters *without* the completion, and what it returns is its
@@ -28,4 +28,4 @@
 /// Register async handlers with
 /// ``Dispatcher/register(service:priority:handlers:asyncHandlers:)``, or write an
 /// `async` closure in a ``DispatchService``'s `on(_:_:)` entry.
-public typealias AsyncHandler = nonisolated(nonsending) ([Any]) async -> Any?
+public typealias AsyncSelectorHandler = nonisolated(nonsending) ([Any]) async -> Any?

@@ -4,7 +4,7 @@
 /// answer, or `nil` for "no opinion". A handler that returns `()` also
 /// expresses no opinion.
 ///
-/// `Handler` is deliberately *not* `@Sendable`: handler tables are
+/// `SelectorHandler` is deliberately *not* `@Sendable`: handler tables are
 /// plain `[String: ([Any]) -> Any?]` dictionaries, built by hand or from
 /// a manifest, and a non-`Sendable` closure cannot be converted to a
 /// `@Sendable` one. Services are usually classes with state, often tied to
@@ -12,4 +12,4 @@
 /// register, unregister and dispatch from any thread; a handler runs on the
 /// thread that dispatches, so a service whose events are dispatched from
 /// several threads must protect its own state.
-public typealias Handler = ([Any]) -> Any?
+public typealias SelectorHandler = ([Any]) -> Any?
