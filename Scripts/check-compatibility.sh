@@ -88,7 +88,7 @@ if ! swift build --package-path "$work" > "$work/build.log" 2>&1; then
   echo "check-compatibility: $base's code no longer compiles (above)" >&2
   exit 1
 fi
-deprecations=$(grep -E "warning: .*deprecated" "$work/build.log" | sort -u || true)
+deprecations=$(grep -E "^/.*: warning: .*deprecated" "$work/build.log" | sort -u || true)
 echo "deprecation warnings: $(printf '%s' "$deprecations" | grep -c . || true)"
 [ -z "$deprecations" ] || printf '%s\n' "$deprecations" | sed -n '1,40p'
 
