@@ -59,18 +59,8 @@ enum InterruptedRecording {
             unlink(temporary)
           }
         }
-        // End as the signal would have: its default action, delivered at
-        // once (unblocked here, where it is blocked while its handler runs).
-        // Should that not end the process, as when ThreadSanitizer, which
-        // handles SIGPIPE itself, swallows it, exit with the status a shell
-        // reports for the signal. All three calls are async-signal-safe.
         signal(number, SIG_DFL)
-        var only = sigset_t()
-        sigemptyset(&only)
-        sigaddset(&only, number)
-        sigprocmask(SIG_UNBLOCK, &only, nil)
         raise(number)
-        _exit(128 + number)
       }
       keepIgnored(number, previous)
     }
