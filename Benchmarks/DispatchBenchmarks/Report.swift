@@ -89,7 +89,7 @@ enum Report {
       guard let value else { return }
       lines.append("| \(goal) | \(fixed(value, 2))\(suffix) | \(met(value) ? "met" : "missed") |")
     }
-    // Issue 15's targets.
+    // The typed entry point's targets.
     let typedLimits = [1: 2.0, 10: 1.0, 100: 0.8]
     let stringLimits = [1: 4.0, 10: 1.0, 100: 0.8]
     let centerFactors = [1: 8.0, 10: 8.0, 100: 5.0]

@@ -1,7 +1,7 @@
 import Foundation
 import SelectorDispatch
 
-// MARK: - Hand-written forwarding (seeds 002 and 003)
+// MARK: - Hand-written forwarding (the base-class-forwarding pattern)
 
 /// A service protocol whose methods have default implementations, so a
 /// service implements only the events it cares about.

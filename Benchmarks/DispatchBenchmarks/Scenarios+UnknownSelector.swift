@@ -1,7 +1,7 @@
 import SelectorDispatch
 
 /// Rows that time an unknown dispatch, whose error carries a "did you mean"
-/// suggestion found among every known selector (issue 13, item 5).
+/// suggestion found among every known selector.
 extension Scenarios {
   /// The unknown-selector rows, in table order, by label.
   static func unknownSelectorRows() -> [(label: String, make: () -> Scenario)] {

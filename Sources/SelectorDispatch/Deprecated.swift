@@ -6,7 +6,7 @@ extension TypedHandler {
   /// Builds a handler table from typed handlers.
   ///
   /// - Parameter handlers: The typed handlers, each with its own selector.
-  /// - Returns: ``HandlerTable/init(_:)-([TypedHandler])``.
+  /// - Returns: `HandlerTable(handlers)`.
   @available(*, deprecated, renamed: "HandlerTable.init(_:)")
   public static func table(_ handlers: [TypedHandler]) -> HandlerTable {
     HandlerTable(handlers)

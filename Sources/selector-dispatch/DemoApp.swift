@@ -1,9 +1,10 @@
 import Foundation
 import SelectorDispatch
 
-/// The built-in demo: seven services modelled on the seeds' AppDelegates,
-/// registered on the app-delegate and scene-delegate vocabularies merged,
-/// and a scene-based session from launch to terminate with two scenes.
+/// The built-in demo: seven services modelled on the AppDelegates of the
+/// patterns the package replaces, registered on the app-delegate and
+/// scene-delegate vocabularies merged, and a scene-based session from launch
+/// to terminate with two scenes.
 enum DemoApp {
   /// The vocabulary the demo's services register on: both delegates.
   static func vocabulary() throws -> Vocabulary {
@@ -82,8 +83,8 @@ private struct CrashReporting: DispatchService {
   }
 }
 
-/// Logs every state transition of the app and of each scene (seed 003's
-/// DependencyLoading, say).
+/// Logs every state transition of the app and of each scene (the
+/// base-class-forwarding pattern's DependencyLoading, say).
 private struct Logging: DispatchService {
   var name: String { "logging" }
   var priority: Int { 90 }
@@ -101,7 +102,7 @@ private struct Logging: DispatchService {
   }
 }
 
-/// Seed 001's JPushService: registers for notifications at launch, keeps
+/// The selector-forwarding pattern's JPushService: registers for notifications at launch, keeps
 /// the device token, handles remote notifications.
 private struct Push: DispatchService {
   var name: String { "push" }

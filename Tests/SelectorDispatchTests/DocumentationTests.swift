@@ -22,7 +22,7 @@ import Testing
     }
   }
 
-  @Test func seed000ManifestAndCatalog() throws {
+  @Test func moduleManagerManifestAndCatalog() throws {
     let app = NSObject()
     let activityType = "NSUserActivityTypeBrowsingWeb"
     let plistURL = FileManager.default.temporaryDirectory
@@ -39,7 +39,7 @@ import Testing
     #expect(willContinue as? Bool == true)
   }
 
-  @Test func seed001SelectorString() throws {
+  @Test func selectorForwardingString() throws {
     let app = NSObject()
     let launchOptions: [String: Any]? = nil
     let component = Dispatcher(vocabulary: .applicationDelegate)
@@ -69,7 +69,7 @@ import Testing
     }
   }
 
-  @Test func seed004ExclusiveDomains() throws {
+  @Test func domainDelegatesExclusiveDomains() throws {
     let oneEach = Vocabulary.applicationDelegate.exclusive(Domain.decoupledAppDelegateDomains)
     let appDelegate = Dispatcher(vocabulary: oneEach)
     try appDelegate.register(AppStateDelegate())

@@ -46,7 +46,7 @@ import Testing
     ]}
     """
 
-  @Test func seed000PlistOfClassNames() throws {
+  @Test func moduleManagerPlistOfClassNames() throws {
     let manifest = try Manifest.parse(Data(Self.seedPlist.utf8))
     #expect(
       manifest.entries == [Entry(name: "AppModulePush"), Entry(name: "MyApp.AppModuleShare")])

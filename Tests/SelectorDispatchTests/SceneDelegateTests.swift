@@ -96,8 +96,7 @@ import Testing
   @Test(arguments: expected)
   func eachEntryHasItsSignature(_ expected: Expected) throws {
     let entry = try #require(table[selector: expected.selector])
-    #expect(entry.arity == (try SelectorKey(expected.selector)).arity)
-    #expect(entry.arity == expected.arguments.count + (expected.completion == nil ? 0 : 1))
+    try expectDispatchEnforcesArity(of: expected.selector, in: table)
     #expect(entry.arguments.map(\.description) == expected.arguments)
     #expect(entry.fold == expected.fold)
     #expect(entry.completion?.description == expected.completion)

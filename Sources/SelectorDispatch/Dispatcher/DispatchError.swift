@@ -18,7 +18,7 @@ public enum DispatchError: Error, Equatable, CustomStringConvertible {
   /// The number of parameters differs from the selector's arity.
   case arityMismatch(selector: String, expected: Int, actual: Int)
 
-  /// ``Dispatcher/answer(to:params:fold:)-(String,_,_)`` was given a number of
+  /// The awaited `answer(to:params:fold:)` was given a number of
   /// parameters other than the selector's arity less its completion handler,
   /// for a selector with one: typically the completion itself, which only
   /// the synchronous ``Dispatcher/dispatch(selector:params:fold:)`` takes.
@@ -28,7 +28,7 @@ public enum DispatchError: Error, Equatable, CustomStringConvertible {
 
   /// A synchronous dispatch of a selector with a completion handler was
   /// given every parameter but the completion: the parameters that
-  /// ``Dispatcher/answer(to:params:fold:)-(String,_,_)`` takes, awaited.
+  /// the awaited `answer(to:params:fold:)` takes (<doc:AsyncServices>).
   ///
   /// `expected` counts the parameters with the completion. Nothing ran.
   case completionHandlerMissing(selector: String, expected: Int)
@@ -108,7 +108,7 @@ public enum DispatchError: Error, Equatable, CustomStringConvertible {
   /// A synchronous dispatch met a selector that a service handles with an
   /// async handler, and the selector has no completion through which the
   /// async answer could arrive later. Nothing ran; await
-  /// ``Dispatcher/answer(to:params:fold:)-(String,_,_)`` instead.
+  /// `answer(to:params:fold:)` instead (<doc:AsyncServices>).
   ///
   /// `service` is `nil` only in the stand-in answer of a typed async
   /// handler called directly; the dispatcher names the service.

@@ -71,7 +71,7 @@ extension Dispatcher {
 
   /// Dispatches an event through a pre-resolved key and awaits its answer.
   ///
-  /// See ``answer(to:params:fold:)-(String,_,_)`` for the parameters,
+  /// See the `String` form of `answer(to:params:fold:)` for the parameters,
   /// order, isolation, completions and cancellation.
   ///
   /// - Parameters:

@@ -29,7 +29,7 @@ public protocol DispatchService {
   var priority: Int { get }
 
   /// The service's handlers, keyed by selector; usually built with
-  /// ``HandlerTableBuilder`` from ``on(_:_:)-(_,(Argument)->Answer)`` entries.
+  /// ``HandlerTableBuilder`` from `on(_:_:)` entries.
   var handlers: Handlers { get }
 }
 
@@ -42,7 +42,7 @@ extension DispatchService {
 
   /// Makes a typed handler for a selector: a ``HandlerTableBuilder`` entry.
   ///
-  /// See ``TypedHandler/init(_:_:)-(_,(Argument)->Answer)`` for how parameters are cast and what a
+  /// See ``TypedHandler`` for how parameters are cast and what a
   /// `Void` or throwing closure answers.
   ///
   /// - Parameters:

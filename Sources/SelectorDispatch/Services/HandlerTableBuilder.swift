@@ -1,7 +1,7 @@
 /// Builds a ``HandlerTable`` from typed handlers.
 ///
 /// Mark a service's ``DispatchService/handlers`` with it and list one
-/// ``DispatchService/on(_:_:)-(_,(Argument)->Answer)`` per selector; `if`, `switch` and `for` work too.
+/// `on(_:_:)` (a ``DispatchService`` method) per selector; `if`, `switch` and `for` work too.
 ///
 /// ```swift
 /// struct Push: DispatchService {

@@ -16,7 +16,7 @@
 /// }
 /// ```
 ///
-/// Inside a ``DispatchService`` write ``DispatchService/on(_:_:)-(_,(Argument)->Answer)`` instead, in a
+/// Inside a ``DispatchService`` write `on(_:_:)` instead, in a
 /// ``HandlerTableBuilder`` body.
 ///
 /// **Answers.** A closure that returns `Void` answers `nil` (no opinion). A

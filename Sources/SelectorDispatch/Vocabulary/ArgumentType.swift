@@ -13,6 +13,9 @@ import Foundation
 /// ```
 public struct ArgumentType: Sendable, CustomStringConvertible {
   /// The built-in tests are cases rather than closures, so that a check is
+  /// a `switch` instead of an opaque call, and so that the test kit's
+  /// injector can tell which JSON value to convert an argument from (a URL
+  /// string, a scene's name) by looking at the case.
   package enum Test: Sendable {
     case url, data, error, string, strings, dictionary, urlContexts
     /// A `UIScene`: named, so that tools can turn a scene's name into a

@@ -3,10 +3,10 @@ import Testing
 
 @testable import SelectorDispatch
 
-/// Seed 000, AppModuleManager: modules named in `AppModulesRegister.plist`,
+/// The module-manager pattern, AppModuleManager: modules named in `AppModulesRegister.plist`,
 /// created with `NSClassFromString`, and every delegate call forwarded to
 /// every module that `respondsToSelector:`.
-@Suite struct Seed000ParityTests {
+@Suite struct ModuleManagerPatternTests {
   static let willFinish = "application:willFinishLaunchingWithOptions:"
   static let didFinish = "application:didFinishLaunchingWithOptions:"
   static let resignActive = "applicationWillResignActive:"
@@ -17,7 +17,7 @@ import Testing
   static let continueActivity = "application:continueUserActivity:restorationHandler:"
 
   /// The manager: a dispatcher that knows every UIApplicationDelegate
-  /// selector and its fold, where the seed hard-codes one loop per method.
+  /// selector and its fold, where the original hard-codes one loop per method.
   static func manager() throws -> Dispatcher {
     Dispatcher(vocabulary: .applicationDelegate)
   }
@@ -31,21 +31,23 @@ import Testing
     var launches = true
 
     @HandlerTableBuilder var handlers: HandlerTable {
-      on(Seed000ParityTests.didFinish) { (app: AnyObject, options: [String: Any]?) -> Bool in
+      on(ModuleManagerPatternTests.didFinish) { (app: AnyObject, options: [String: Any]?) -> Bool in
         log.record("\(name).didFinish")
         return launches
       }
-      on(Seed000ParityTests.background) { (app: AnyObject) in log.record("\(name).background") }
-      on(Seed000ParityTests.openURL) {
+      on(ModuleManagerPatternTests.background) { (app: AnyObject) in
+        log.record("\(name).background")
+      }
+      on(ModuleManagerPatternTests.openURL) {
         (app: AnyObject, url: URL, options: [String: Any]) -> Bool in
         log.record("\(name).openURL")
         return opensURLs
       }
-      on(Seed000ParityTests.willContinue) { (app: AnyObject, type: String) -> Bool in
+      on(ModuleManagerPatternTests.willContinue) { (app: AnyObject, type: String) -> Bool in
         log.record("\(name).willContinue")
         return continuesActivities
       }
-      on(Seed000ParityTests.continueActivity) {
+      on(ModuleManagerPatternTests.continueActivity) {
         (app: AnyObject, activity: String, restore: @escaping ([Any]?) -> Void) -> Bool in
         log.record("\(name).continue")
         return continuesActivities
@@ -57,7 +59,7 @@ import Testing
   struct TokenModule: DispatchService {
     let log: CallLog
     @HandlerTableBuilder var handlers: HandlerTable {
-      on(Seed000ParityTests.token) { (app: AnyObject, token: Data) in
+      on(ModuleManagerPatternTests.token) { (app: AnyObject, token: Data) in
         log.record("token \(token.count) bytes")
       }
     }
@@ -102,7 +104,7 @@ import Testing
 
   @Test func modulesLoadByClassNameThroughNSClassFromString() throws {
     let manager = try Self.manager()
-    // Bare class names as in the seed's plist, found in the listed module,
+    // Bare class names as in the original's plist, found in the listed module,
     // and a module-qualified one.
     let plist = Self.plist
       .replacingOccurrences(of: "AppModulePush", with: "ReflectedPush")
@@ -131,7 +133,7 @@ import Testing
   }
 
   @Test func willContinueUserActivityAsksEveryModule() throws {
-    // The seed's `result = result || [module …]` stops asking once one says
+    // The original's `result = result || [module …]` stops asking once one says
     // YES: the modules after it never hear that an activity is coming.
     let log = CallLog()
     let manager = try Self.manager()
@@ -161,7 +163,7 @@ import Testing
   }
 
   @Test func openURLGoesToTheFirstModuleThatClaimsIt() throws {
-    // The seed returns the first *responding* module's answer, even NO.
+    // The original returns the first *responding* module's answer, even NO.
     let log = CallLog()
     let manager = try Self.manager()
     try manager.register(Module(name: "a", log: log))
@@ -174,7 +176,7 @@ import Testing
   }
 
   @Test func anUnknownPlistClassIsAClearErrorAndNothingLoads() throws {
-    // The seed does `addObject:nil` and crashes.
+    // The original does `addObject:nil` and crashes.
     let log = CallLog()
     let manager = try Self.manager()
     let plist = Self.plist.replacingOccurrences(of: "AppModuleToken", with: "AppModuleTokn")
@@ -189,7 +191,7 @@ import Testing
   }
 
   @Test func aDuplicatePlistEntryIsAClearError() throws {
-    // The seed silently de-duplicates with `containsObject:`.
+    // The original silently de-duplicates with `containsObject:`.
     let plist = Self.plist.replacingOccurrences(of: "AppModuleToken", with: "AppModulePush")
     #expect(
       throws: ManifestError.duplicateEntry(

@@ -3,9 +3,9 @@ import Testing
 
 @testable import SelectorDispatch
 
-/// Seed 002, TDWAppDelegateService: a base class the AppDelegate inherits,
+/// The base-class-forwarding pattern, TDWAppDelegateService: a base class the AppDelegate inherits,
 /// whose `__services` receive every forwarded delegate method in order.
-@Suite struct Seed002ParityTests {
+@Suite struct BaseClassForwardingPatternTests {
   static let didFinish = "application:didFinishLaunchingWithOptions:"
   static let openURL = "application:openURL:options:"
   static let foreground = "applicationWillEnterForeground:"
@@ -19,11 +19,11 @@ import Testing
     let dispatcher = Dispatcher()
 
     init() throws {
-      try dispatcher.declare(Seed002ParityTests.didFinish, fold: .all)
-      try dispatcher.declare(Seed002ParityTests.openURL, fold: .firstTrue)
+      try dispatcher.declare(BaseClassForwardingPatternTests.didFinish, fold: .all)
+      try dispatcher.declare(BaseClassForwardingPatternTests.openURL, fold: .firstTrue)
       for selector in [
-        Seed002ParityTests.foreground, Seed002ParityTests.background,
-        Seed002ParityTests.backgroundSession,
+        BaseClassForwardingPatternTests.foreground, BaseClassForwardingPatternTests.background,
+        BaseClassForwardingPatternTests.backgroundSession,
       ] {
         try dispatcher.declare(selector, fold: .broadcast)
       }
@@ -36,17 +36,18 @@ import Testing
 
     func didFinishLaunching(_ app: AnyObject, _ options: [String: Any]?) throws -> Bool {
       try dispatcher.dispatch(
-        selector: Seed002ParityTests.didFinish, params: [app, options as Any])
+        selector: BaseClassForwardingPatternTests.didFinish, params: [app, options as Any])
         as? Bool ?? true
     }
 
     func open(_ app: AnyObject, _ url: URL, _ options: [String: Any]) throws -> Bool {
-      try dispatcher.dispatch(selector: Seed002ParityTests.openURL, params: [app, url, options])
+      try dispatcher.dispatch(
+        selector: BaseClassForwardingPatternTests.openURL, params: [app, url, options])
         as? Bool ?? false
     }
   }
 
-  /// TDWInitializeService and TDWLogService from the seed, with answers
+  /// TDWInitializeService and TDWLogService from the original, with answers
   /// the test chooses.
   struct TDWService: DispatchService {
     let name: String
@@ -54,17 +55,20 @@ import Testing
     var launches = true
     var opens = false
     @HandlerTableBuilder var handlers: HandlerTable {
-      on(Seed002ParityTests.didFinish) { (app: AnyObject, options: [String: Any]?) -> Bool in
+      on(BaseClassForwardingPatternTests.didFinish) {
+        (app: AnyObject, options: [String: Any]?) -> Bool in
         log.record("\(name).didFinish")
         return launches
       }
-      on(Seed002ParityTests.openURL) {
+      on(BaseClassForwardingPatternTests.openURL) {
         (app: AnyObject, url: URL, options: [String: Any]) -> Bool in
         log.record("\(name).open")
         return opens
       }
-      on(Seed002ParityTests.foreground) { (app: AnyObject) in log.record("\(name).foreground") }
-      on(Seed002ParityTests.backgroundSession) {
+      on(BaseClassForwardingPatternTests.foreground) { (app: AnyObject) in
+        log.record("\(name).foreground")
+      }
+      on(BaseClassForwardingPatternTests.backgroundSession) {
         (app: AnyObject, identifier: String, completion: @escaping () -> Void) in
         log.record("\(name).session \(identifier)")
       }
@@ -106,7 +110,7 @@ import Testing
       launches: [], opens: [], launched: true, opened: false, calls: []),
   ])
   func answersAreTheRealFoldNotAlwaysTrue(_ test: Answer) throws {
-    // The seed's base class returns true from both, whatever the services say.
+    // The original's base class returns true from both, whatever the services say.
     let log = CallLog()
     let delegate = try AppDelegateService()
     try delegate.use(
@@ -120,7 +124,7 @@ import Testing
   }
 
   @Test func aCompletionEventReachesEachServiceExactlyOnce() throws {
-    // The seed hands the system completion to every service; here each
+    // The original hands the system completion to every service; here each
     // service is only shown to be called once (per-service completions are
     // the completion engine's job).
     let log = CallLog()

@@ -3,7 +3,7 @@ import Testing
 
 @testable import SelectorDispatch
 
-/// Seed 004, JSDecoupledAppDelegate: `UIApplicationDelegate` split into 13
+/// The domain-delegates pattern, JSDecoupledAppDelegate: `UIApplicationDelegate` split into 13
 /// domain protocols, with exactly one delegate object per domain, assigned
 /// from `+load` (`[JSDecoupledAppDelegate sharedAppDelegate].appStateDelegate
 /// = [self new]`).
@@ -11,7 +11,7 @@ import Testing
 /// Rebuilt with the vocabulary's domains made exclusive. Its users asked for
 /// several observers per domain (JSDecoupledAppDelegate PR #4, #12): a
 /// domain that is not exclusive takes any number of services.
-@Suite struct Seed004ParityTests {
+@Suite struct DomainDelegatesPatternTests {
   struct DomainCase: Sendable, CustomTestStringConvertible {
     let domain: Domain
     /// Handled by the domain's delegate.
@@ -73,7 +73,7 @@ import Testing
       vocabulary: Vocabulary.applicationDelegate.exclusive(Domain.decoupledAppDelegateDomains))
   }
 
-  @Test func theThirteenDomainsAreTheSeeds() {
+  @Test func theThirteenDomainsAreTheOriginals() {
     #expect(Self.domains.map(\.domain) == Domain.decoupledAppDelegateDomains)
     for test in Self.domains {
       #expect(Vocabulary.applicationDelegate[selector: test.selector]?.domain == test.domain)
@@ -130,7 +130,7 @@ import Testing
   }
 
   @Test func reassigningADomainDelegateReplacesIt() throws {
-    // The seed's property setter replaces the delegate; here: unregister,
+    // The original's property setter replaces the delegate; here: unregister,
     // then register the new one.
     let log = CallLog()
     let appDelegate = Self.decoupledAppDelegate()
@@ -143,7 +143,7 @@ import Testing
   }
 
   @Test func sharedDomainsTakeSeveralObservers() throws {
-    // What the seed's users asked for: keep one URL router, but let
+    // What the original's users asked for: keep one URL router, but let
     // analytics, push and crash reporting all observe app state and pushes.
     let log = CallLog()
     let appDelegate = Dispatcher(

@@ -2,15 +2,15 @@ import Testing
 
 @testable import SelectorDispatch
 
-/// Seed 003, LifeCycleService: the AppDelegate subclasses a base class and
+/// The base-class-forwarding pattern with an overridden list, LifeCycleService: the AppDelegate subclasses a base class and
 /// overrides a computed `services` list; the base class forwards six
 /// delegate methods to every service that implements them.
 ///
 /// Rebuilt here as a host that registers the list once and dispatches. Two
 /// corrections: `application:didFinishLaunchingWithOptions:` reaches the
-/// services that handle it (the seed called their `applicationDidFinishLaunching:`),
+/// services that handle it (the original called their `applicationDidFinishLaunching:`),
 /// and launching folds the services' answers instead of always saying YES.
-@Suite struct Seed003ParityTests {
+@Suite struct ServicesListSubclassPatternTests {
   typealias DispatchService = (name: String, handlers: [String: SelectorHandler])
 
   static let launchWithOptions = "application:didFinishLaunchingWithOptions:"
@@ -20,8 +20,8 @@ import Testing
     "applicationWillEnterForeground:", "applicationDidBecomeActive:", "applicationWillTerminate:",
   ]
 
-  /// The seed's `LifeCycleService` base class: it asks for the list once,
-  /// not on every event as the seed's computed property did.
+  /// The original's `LifeCycleService` base class: it asks for the list once,
+  /// not on every event as the original's computed property did.
   final class LifeCycleHost {
     let dispatcher = Dispatcher(vocabulary: .applicationDelegate)
 
@@ -35,7 +35,7 @@ import Testing
       -> Bool
     {
       let answer = try dispatcher.dispatch(
-        selector: Seed003ParityTests.launchWithOptions, params: [app, options as Any])
+        selector: ServicesListSubclassPatternTests.launchWithOptions, params: [app, options as Any])
       return answer as? Bool ?? true
     }
 
@@ -44,7 +44,7 @@ import Testing
     }
   }
 
-  /// The seed's `DependencyLoading`: reachability on launch and activation.
+  /// The original's `DependencyLoading`: reachability on launch and activation.
   static func dependencyLoading(_ log: CallLog) -> DispatchService {
     (
       "DependencyLoading",
@@ -89,7 +89,7 @@ import Testing
     #expect(try host.application("app", didFinishLaunchingWithOptions: nil))
     #expect(
       log.entries == ["Push.didFinishLaunchingWithOptions"],
-      "the seed called DependencyLoading's applicationDidFinishLaunching here instead")
+      "the original called DependencyLoading's applicationDidFinishLaunching here instead")
     try host.forward(Self.didFinishLaunching, "app")
     #expect(
       log.entries == [
@@ -101,7 +101,7 @@ import Testing
     arguments: [
       ([true, true], true), ([true, false], false), ([nil, false], false), ([], true),
     ] as [([Bool?], Bool)])
-  func launchingFoldsTheAnswersWhereTheSeedAlwaysSaidYes(_ answers: [Bool?], _ expected: Bool)
+  func launchingFoldsTheAnswersWhereTheOriginalAlwaysSaidYes(_ answers: [Bool?], _ expected: Bool)
     throws
   {
     let log = CallLog()
@@ -115,7 +115,7 @@ import Testing
   }
 
   @Test func servicesKeepTheirStateAcrossEvents() throws {
-    // The seed's computed `services` made new service objects on every
+    // The original's computed `services` made new service objects on every
     // event, so a service could not remember anything between them.
     let activations = Locked(0)
     let host = try LifeCycleHost {

@@ -3,32 +3,35 @@ import Testing
 
 @testable import SelectorDispatch
 
-/// Seed 001, SOAComponentAppDelegate: services registered in code and
+/// The selector-forwarding pattern, SOAComponentAppDelegate: services registered in code and
 /// de-duplicated, and `thirdSDKLifecycleManager:withParameters:` — forward
 /// a selector string with any number of arguments to the services that
 /// respond to it.
-@Suite struct Seed001ParityTests {
+@Suite struct SelectorForwardingPatternTests {
   static let didFinish = "application:didFinishLaunchingWithOptions:"
   static let background = "applicationDidEnterBackground:"
   static let token = "application:didRegisterForRemoteNotificationsWithDeviceToken:"
   static let remote = "application:didReceiveRemoteNotification:fetchCompletionHandler:"
 
-  /// JPushService from the seed.
+  /// JPushService from the original.
   struct JPushService: DispatchService {
     let log: CallLog
     @HandlerTableBuilder var handlers: HandlerTable {
-      on(Seed001ParityTests.didFinish) { (app: AnyObject, options: [String: Any]?) -> Bool in
+      on(SelectorForwardingPatternTests.didFinish) {
+        (app: AnyObject, options: [String: Any]?) -> Bool in
         log.record("jpush.setup")
         return true
       }
-      on(Seed001ParityTests.token) { (app: AnyObject, token: Data) in
+      on(SelectorForwardingPatternTests.token) { (app: AnyObject, token: Data) in
         log.record("jpush.token \(token.map { String($0) }.joined(separator: ","))")
       }
-      on(Seed001ParityTests.remote) {
+      on(SelectorForwardingPatternTests.remote) {
         (app: AnyObject, info: [String: Any], completion: @escaping (Int) -> Void) in
         log.record("jpush.remote \(info["id"] ?? "-")")
       }
-      on(Seed001ParityTests.background) { (app: AnyObject) in log.record("jpush.badge 0") }
+      on(SelectorForwardingPatternTests.background) { (app: AnyObject) in
+        log.record("jpush.badge 0")
+      }
     }
   }
 
@@ -36,14 +39,15 @@ import Testing
   struct VoiceService: DispatchService {
     let log: CallLog
     @HandlerTableBuilder var handlers: HandlerTable {
-      on(Seed001ParityTests.didFinish) { (app: AnyObject, options: [String: Any]?) -> Bool in
+      on(SelectorForwardingPatternTests.didFinish) {
+        (app: AnyObject, options: [String: Any]?) -> Bool in
         log.record("voice.setup")
         return true
       }
     }
   }
 
-  /// A custom SDK event with five arguments: the seed's point was any
+  /// A custom SDK event with five arguments: the original's point was any
   /// number of arguments, which `performSelector:` cannot pass.
   struct AnalyticsService: DispatchService {
     let log: CallLog
@@ -97,7 +101,7 @@ import Testing
   }
 
   @Test func theWrongNumberOfArgumentsIsAnErrorBeforeAnyServiceRuns() throws {
-    // The seed's `performSelector:withObjects:` reads garbage or crashes.
+    // The original's `performSelector:withObjects:` reads garbage or crashes.
     let log = CallLog()
     let component = try Self.component(log)
     #expect(throws: DispatchError.arityMismatch(selector: Self.token, expected: 2, actual: 1)) {
@@ -107,7 +111,7 @@ import Testing
   }
 
   @Test func aSelectorNoServiceKnowsIsAnErrorWithASuggestion() throws {
-    // The seed's `respondsToSelector:` silently skips a typo.
+    // The original's `respondsToSelector:` silently skips a typo.
     let component = try Self.component(CallLog())
     #expect(
       throws: DispatchError.unrecognizedSelector(
@@ -118,7 +122,7 @@ import Testing
   }
 
   @Test func registeringAServiceTwiceIsAClearErrorNotASilentSkip() throws {
-    // The seed de-duplicates with `containsObject:`.
+    // The original de-duplicates with `containsObject:`.
     let log = CallLog()
     let component = try Self.component(log)
     #expect(throws: DispatchError.duplicateService(name: "VoiceService")) {
