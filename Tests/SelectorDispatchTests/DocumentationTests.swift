@@ -3,10 +3,11 @@ import SelectorDispatch
 import SelectorDispatchTesting
 import Testing
 
-/// The DocC articles' code samples, as written there, so that they keep compiling and doing
-/// what the articles say. `uiApp` stands for the `UIApplication` object. The README's services
-/// and manifest examples are the same code as "Building handler tables at runtime", tested
-/// here once (``handlerTablesServicesAndManifests()``); its other examples are in `ReadmeTests`.
+/// The values the DocC articles state in their comments (`// ["PushService"]`, a throw, a
+/// completion's result), checked on the articles' examples. The examples themselves are
+/// compiled and run from the documents by `Scripts/check-snippets.py`; these tests pin what
+/// the comments claim, which that script does not read. `uiApp` stands for the
+/// `UIApplication` object.
 @Suite struct DocumentationTests {
   let uiApp = "app"
   let userInfo: [AnyHashable: Any] = ["aps": ["content-available": 1]]

@@ -1,0 +1,316 @@
+#!/usr/bin/env python3
+"""Compiles the Swift code blocks of README.md and the DocC articles, as the
+documents write them, and runs them.
+
+    Scripts/check-snippets.py            # generate, build, run, compare
+    Scripts/check-snippets.py --list     # say what each block is, build nothing
+
+Each document's ```swift blocks become one program, in document order, so that
+a later block sees what an earlier one declared. A `#sourceLocation` line
+before each block makes the compiler's errors point at the document's own
+lines. The names a document's fragments take from the app around them (an
+`application`, a `userInfo`) come from a prelude, `Scripts/snippets/NAME.swift`
+(NAME is the document's file name without `.md`), which is compiled first.
+
+How a block is checked is written in the document, in an HTML comment on the
+line before its fence (invisible on GitHub and dropped by DocC):
+
+    (no comment)                              run at the top level of the program
+    <!-- snippet: scoped -->                  run in a `do { }` of its own, so that
+                                              it may declare names an earlier block did
+    <!-- snippet: throws -->                  run, and must throw; if the block ends
+                                              with `//` comment lines, they must read
+                                              as the error's description
+    <!-- snippet: compiled -- WHY -->         compiled as the body of an async
+                                              function, never run
+    <!-- snippet: test -->                    Swift Testing code: compiled into a test
+                                              target (with `Scripts/snippets/NAME.tests.swift`)
+                                              and run by `swift test`
+    <!-- snippet: not compiled -- WHY -->     skipped, for the reason given (UIKit, a
+                                              Package.swift fragment, code of another
+                                              library)
+
+A ```text block right after a block that runs (only blank lines between) is
+that block's output: what the block prints must be those lines exactly.
+
+Builds in $SNIPPETS_WORK (default .build/snippets), a package of its own that
+depends on this checkout by path. Exits 1 when a block does not compile, a
+run fails or an output differs, and 2 when a marker is malformed.
+"""
+import glob
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+REPO = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
+WORK = os.path.abspath(os.environ.get("SNIPPETS_WORK", os.path.join(REPO, ".build/snippets")))
+PRELUDES = os.path.join(REPO, "Scripts/snippets")
+MARK = "\x1e"  # printed before each block's output: a record separator
+
+FENCE = re.compile(r"^```(\w*)[^\n]*\n(.*?)^```[ \t]*$", re.S | re.M)
+MARKER = re.compile(r"^<!--\s*snippet:\s*([a-z ]+?)\s*(?:--\s*(.*?))?\s*-->\s*$")
+MODES = {"run", "scoped", "throws", "compiled", "test", "not compiled"}
+NEEDS_REASON = {"compiled", "not compiled"}
+
+
+class Block:
+    def __init__(self, document, line, code, mode, reason, output):
+        self.document, self.line, self.code = document, line, code
+        self.mode, self.reason, self.output = mode, reason, output
+
+    @property
+    def where(self):
+        return f"{os.path.relpath(self.document, REPO)}:{self.line}"
+
+
+def documents():
+    docc = sorted(glob.glob(os.path.join(REPO, "Sources/*/Documentation.docc/*.md")))
+    return [os.path.join(REPO, "README.md")] + docc
+
+
+def blocks_of(path):
+    """The document's Swift blocks with their modes, or raises ValueError."""
+    text = open(path, encoding="utf-8").read()
+    fences = list(FENCE.finditer(text))
+    result = []
+    for index, fence in enumerate(fences):
+        if fence.group(1) != "swift":
+            continue
+        line = text.count("\n", 0, fence.start()) + 2  # the block's first line
+        before = text[: fence.start()].rstrip("\n").split("\n")
+        previous = before[-1] if before else ""
+        mode, reason = "run", None
+        if previous.lstrip().startswith("<!--") and "snippet" in previous:
+            match = MARKER.match(previous.strip())
+            if not match or match.group(1) not in MODES:
+                raise ValueError(
+                    f"{os.path.relpath(path, REPO)}:{line - 2}: malformed marker {previous.strip()!r};"
+                    f" expected <!-- snippet: MODE -->, MODE one of {sorted(MODES)}")
+            mode, reason = match.group(1), match.group(2)
+            if mode in NEEDS_REASON and not reason:
+                raise ValueError(
+                    f"{os.path.relpath(path, REPO)}:{line - 2}: `{mode}` needs its reason:"
+                    f" <!-- snippet: {mode} -- WHY -->")
+        output = None
+        if index + 1 < len(fences):
+            following = fences[index + 1]
+            between = text[fence.end(): following.start()]
+            if following.group(1) == "text" and not between.strip():
+                output = following.group(2)
+        if output is not None and mode not in ("run", "scoped", "throws"):
+            raise ValueError(
+                f"{os.path.relpath(path, REPO)}:{line}: an output block follows a block"
+                f" that is not run ({mode})")
+        result.append(Block(path, line, fence.group(2), mode, reason, output))
+    return result
+
+
+def split_imports(code):
+    imports, lines = set(), []
+    for line in code.splitlines():
+        if re.match(r"^(@testable )?import \w+\s*$", line):
+            imports.add(line.strip())
+            lines.append("")  # keep the line numbers
+        else:
+            lines.append(line)
+    return imports, "\n".join(lines)
+
+
+def located(path, line, code):
+    return f'#sourceLocation(file: "{path}", line: {line})\n{code}\n#sourceLocation()\n'
+
+
+def program(name, blocks):
+    """main.swift for one document's blocks that compile outside a test."""
+    imports = {"import Foundation", "import SelectorDispatch"}
+    parts = []
+    prelude = os.path.join(PRELUDES, f"{name}.swift")
+    if os.path.exists(prelude):
+        found, code = split_imports(open(prelude, encoding="utf-8").read())
+        imports |= found
+        parts.append(located(prelude, 1, code))
+    parts.append(
+        "func snippetDidNotThrow(_ location: String) -> Never {\n"
+        '  print("\\(location): the document shows this block throwing, but it did not")\n'
+        "  exit(1)\n}\n")
+    for block in blocks:
+        found, code = split_imports(block.code)
+        imports |= found
+        body = located(block.document, block.line, code)
+        marker = f'print("\\u{{1E}}{block.where}")\n'
+        if block.mode == "run":
+            parts.append(marker + body)
+        elif block.mode == "scoped":
+            parts.append(marker + "do {\n" + body + "}\n")
+        elif block.mode == "throws":
+            parts.append(
+                marker + "do {\n" + body + f'snippetDidNotThrow("{block.where}")\n'
+                "} catch {\n  print(error)\n}\n")
+        elif block.mode == "compiled":
+            function = re.sub(r"\W", "_", block.where)
+            parts.append(
+                f"// {block.where}: compiled, never run: {block.reason}\n"
+                f"@MainActor func snippet_{function}() async throws {{\n{body}}}\n")
+    return "\n".join(sorted(imports)) + "\n\n" + "\n".join(parts)
+
+
+def generate(by_document):
+    shutil.rmtree(os.path.join(WORK, "Sources"), ignore_errors=True)
+    shutil.rmtree(os.path.join(WORK, "Tests"), ignore_errors=True)
+    targets = []
+    for path, blocks in by_document.items():
+        name = os.path.splitext(os.path.basename(path))[0]
+        runnable = [b for b in blocks if b.mode in ("run", "scoped", "throws", "compiled")]
+        tests = [b for b in blocks if b.mode == "test"]
+        if runnable:
+            folder = os.path.join(WORK, "Sources", f"{name}Snippets")
+            os.makedirs(folder)
+            with open(os.path.join(folder, "main.swift"), "w", encoding="utf-8") as f:
+                f.write(program(name, runnable))
+            targets.append(f'    .executableTarget(name: "{name}Snippets", dependencies: kit),')
+        if tests:
+            folder = os.path.join(WORK, "Tests", f"{name}SnippetTests")
+            os.makedirs(folder)
+            prelude = os.path.join(PRELUDES, f"{name}.tests.swift")
+            if os.path.exists(prelude):
+                with open(os.path.join(folder, "Prelude.swift"), "w", encoding="utf-8") as f:
+                    f.write(located(prelude, 1, open(prelude, encoding="utf-8").read()))
+            for block in tests:
+                with open(os.path.join(folder, f"Line{block.line}.swift"), "w", encoding="utf-8") as f:
+                    f.write(located(block.document, block.line, block.code))
+            targets.append(f'    .testTarget(name: "{name}SnippetTests", dependencies: kit),')
+    manifest = f"""// swift-tools-version:6.2
+// Generated by Scripts/check-snippets.py from README.md and the DocC articles.
+import PackageDescription
+
+let kit: [Target.Dependency] = [
+  .product(name: "SelectorDispatch", package: "SelectorDispatch"),
+  .product(name: "SelectorDispatchTesting", package: "SelectorDispatch"),
+]
+let package = Package(
+  name: "Snippets",
+  dependencies: [.package(name: "SelectorDispatch", path: "{REPO}")],
+  targets: [
+{chr(10).join(targets)}
+  ],
+  swiftLanguageModes: [.v6]
+)
+"""
+    with open(os.path.join(WORK, "Package.swift"), "w", encoding="utf-8") as f:
+        f.write(manifest)
+
+
+def outputs(text):
+    """Each block's printed lines, by the block's location."""
+    result = {}
+    for chunk in text.split(MARK)[1:]:
+        where, _, printed = chunk.partition("\n")
+        result[where] = printed
+    return result
+
+
+def lines(text):
+    return [line.rstrip() for line in text.strip("\n").splitlines()]
+
+
+def words(text):
+    return " ".join(text.split())
+
+
+def trailing_comment(code):
+    comment = []
+    for line in reversed(code.rstrip().splitlines()):
+        if not line.lstrip().startswith("//"):
+            break
+        comment.insert(0, line.lstrip()[2:].strip())
+    return " ".join(comment)
+
+
+def check(by_document):
+    failures = []
+    os.makedirs(WORK, exist_ok=True)
+    build = subprocess.run(
+        ["swift", "build", "--package-path", WORK, "--build-tests"],
+        capture_output=True, text=True)
+    if build.returncode != 0:
+        errors = [l for l in build.stdout.splitlines() + build.stderr.splitlines()
+                  if ": error:" in l]
+        print("\n".join(errors[:40]) or build.stdout[-4000:] + build.stderr[-4000:])
+        return ["a block does not compile (above: the document's file and line)"]
+    bin_path = subprocess.run(
+        ["swift", "build", "--package-path", WORK, "--show-bin-path"],
+        capture_output=True, text=True, check=True).stdout.strip()
+    for path, blocks in by_document.items():
+        name = os.path.splitext(os.path.basename(path))[0]
+        run = [b for b in blocks if b.mode in ("run", "scoped", "throws")]
+        if not run:
+            continue
+        result = subprocess.run(
+            [os.path.join(bin_path, f"{name}Snippets")], capture_output=True, text=True,
+            timeout=120)
+        printed = outputs(result.stdout)
+        if result.returncode != 0:
+            last = result.stdout.split(MARK)[-1].partition("\n")[0]
+            failures.append(
+                f"{os.path.relpath(path, REPO)}: the program stopped with status"
+                f" {result.returncode} in the block at {last}:\n{result.stdout[-1500:]}"
+                f"{result.stderr[-1500:]}")
+            continue
+        for block in run:
+            got = printed.get(block.where, "")
+            if block.output is not None and lines(got) != lines(block.output):
+                failures.append(
+                    f"{block.where}: printed\n{got}\nbut the document shows\n{block.output}")
+            if block.mode == "throws":
+                shown = trailing_comment(block.code)
+                if shown and words(shown) != words(got):
+                    failures.append(
+                        f"{block.where}: threw\n  {words(got)}\nbut the document's comment says\n"
+                        f"  {shown}")
+    if any(b.mode == "test" for blocks in by_document.values() for b in blocks):
+        test = subprocess.run(
+            ["swift", "test", "--package-path", WORK, "--skip-build"],
+            capture_output=True, text=True, timeout=300)
+        summary = [l for l in test.stdout.splitlines() if "Test run with" in l]
+        print("\n".join(summary))
+        if test.returncode != 0:
+            failures.append("the documents' test blocks failed:\n" + test.stdout[-4000:])
+    return failures
+
+
+def main():
+    try:
+        by_document = {path: blocks_of(path) for path in documents()}
+    except ValueError as error:
+        print(f"check-snippets: {error}", file=sys.stderr)
+        return 2
+    by_document = {path: blocks for path, blocks in by_document.items() if blocks}
+    counts = {}
+    for blocks in by_document.values():
+        for block in blocks:
+            counts[block.mode] = counts.get(block.mode, 0) + 1
+    if "--list" in sys.argv[1:]:
+        for blocks in by_document.values():
+            for block in blocks:
+                print(f"{block.where}: {block.mode}" + (f" ({block.reason})" if block.reason else "")
+                      + (" + output" if block.output is not None else ""))
+        return 0
+    print("Swift blocks: " + ", ".join(f"{n} {m}" for m, n in sorted(counts.items())))
+    for blocks in by_document.values():
+        for block in blocks:
+            if block.mode == "not compiled":
+                print(f"  not compiled: {block.where}: {block.reason}")
+    generate(by_document)
+    failures = check(by_document)
+    for failure in failures:
+        print(f"check-snippets: {failure}", file=sys.stderr)
+    if not failures:
+        shown = sum(1 for bs in by_document.values() for b in bs if b.output is not None)
+        print(f"every block compiles; {shown} printed outputs match the documents")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

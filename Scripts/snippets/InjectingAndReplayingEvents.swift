@@ -1,0 +1,3 @@
+// The names the article's fragments take from the app around them.
+let uiApp = NSObject()
+let url = URL(string: "myapp://item/42")!

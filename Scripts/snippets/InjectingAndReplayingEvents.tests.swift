@@ -1,0 +1,10 @@
+// The app's services that the article's test registers.
+import SelectorDispatch
+
+struct PushService: DispatchService {
+  var handlers: [String: SelectorHandler] { ["applicationWillTerminate:": { _ in nil }] }
+}
+
+struct AnalyticsService: DispatchService {
+  var handlers: [String: SelectorHandler] { ["applicationWillTerminate:": { _ in nil }] }
+}

@@ -1,0 +1,2 @@
+// The names the landing page's fragment takes from the app around it.
+let app = NSObject()
