@@ -154,25 +154,32 @@ class IndexStore:
         lib.indexstore_unit_reader_dispose(c_void_p(reader))
         return module, dependencies
 
-    def references(self, record):
-        """(USR, name, line) of each symbol reference in one record; notes declarations."""
+    def occurrences(self, record):
+        """(USR, name, roles, line) of every occurrence in one record."""
         lib, found = self.lib, []
         reader = self.checked(lib.indexstore_record_reader_create, self.store, record.encode())
 
         def add(_, occurrence):
             roles = lib.indexstore_occurrence_get_roles(occurrence)
             symbol = c_void_p(lib.indexstore_occurrence_get_symbol(occurrence))
-            usr = self.text(lib.indexstore_symbol_get_usr(symbol))
-            if roles & (ROLE_DECLARATION | ROLE_DEFINITION):
-                self.declared.add(usr)
-            elif roles & ROLE_REFERENCE:
-                line, column = c_uint(), c_uint()
-                lib.indexstore_occurrence_get_line_col(occurrence, byref(line), byref(column))
-                found.append((usr, self.text(lib.indexstore_symbol_get_name(symbol)), line.value))
+            line, column = c_uint(), c_uint()
+            lib.indexstore_occurrence_get_line_col(occurrence, byref(line), byref(column))
+            found.append((self.text(lib.indexstore_symbol_get_usr(symbol)),
+                          self.text(lib.indexstore_symbol_get_name(symbol)), roles, line.value))
             return True
 
         lib.indexstore_record_reader_occurrences_apply_f(reader, None, self.PointerApplier(add))
         lib.indexstore_record_reader_dispose(c_void_p(reader))
+        return found
+
+    def references(self, record):
+        """(USR, name, line) of each symbol reference in one record; notes declarations."""
+        found = []
+        for usr, name, roles, line in self.occurrences(record):
+            if roles & (ROLE_DECLARATION | ROLE_DEFINITION):
+                self.declared.add(usr)
+            elif roles & ROLE_REFERENCE:
+                found.append((usr, name, line))
         return found
 
 

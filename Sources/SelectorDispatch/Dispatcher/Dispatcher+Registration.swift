@@ -163,3 +163,50 @@ extension SelectorKey {
     self.init(validated: text, arity: try Self.validate(text))
   }
 }
+
+extension Dispatcher.Pending {
+  /// The service with a stand-in in ``handlers`` for each of its
+  /// ``asyncHandlers``, so that registering treats both kinds as one
+  /// table. A selector in both tables is recorded as the table's mistake.
+  func normalized() -> Self {
+    guard !asyncHandlers.isEmpty else { return self }
+    var normal = self
+    var handlers = self.handlers
+    for selector in asyncHandlers.keys.sorted() {
+      if handlers[selector] != nil {
+        normal.problem = normal.problem ?? .duplicateHandler(selector: selector, service: nil)
+        normal.asyncHandlers[selector] = nil
+        continue
+      }
+      handlers[selector] = { _ in
+        DispatchError.asyncHandlerNeedsAwait(selector: selector, service: nil)
+      }
+    }
+    normal.handlers = handlers
+    return normal
+  }
+}
+
+extension Dispatcher.State {
+  /// Checks typed async handlers' parameter counts against their
+  /// selectors: one per `:`, less the completion handler when the
+  /// selector's declared entry has one.
+  ///
+  /// - Throws: ``DispatchError/arityMismatch(selector:expected:actual:)``
+  ///   whose `expected` is the parameter count the closure must have.
+  func checkAsyncParameterCounts(_ counts: [String: Int], texts: [String], slots: [Int])
+    throws(DispatchError)
+  {
+    guard !counts.isEmpty else { return }
+    for (position, text) in texts.enumerated() {
+      guard let count = counts[text] else { continue }
+      let arity = text.utf8.count { $0 == UInt8(ascii: ":") }
+      // A selector new to this dispatcher has no slot (-1) and no entry.
+      let entry = slots[position] >= 0 ? entries[slots[position]] : nil
+      let expected = arity - (entry?.contract?.completion == nil ? 0 : 1)
+      guard count == expected else {
+        throw .arityMismatch(selector: text, expected: expected, actual: count)
+      }
+    }
+  }
+}

@@ -85,6 +85,17 @@ public final class Dispatcher: Sendable {
       clock: clock, completionDeadline: max(completionDeadline, .zero))
   }
 
+  /// Receives the dispatcher's ``Diagnostic``s: completions called twice or
+  /// late, services that missed the deadline, handlers of deprecated
+  /// selectors.
+  ///
+  /// It is called on the thread where the dispatcher noticed, with no lock
+  /// held; `nil` (the default) drops diagnostics.
+  public var diagnosticHandler: (@Sendable (Diagnostic) -> Void)? {
+    get { environment.handler }
+    set { environment.handler = newValue }
+  }
+
   // MARK: Registering
 
   /// Registers a service's handlers, all or nothing.

@@ -95,17 +95,6 @@ extension Dispatcher {
     }
   }
 
-  /// Receives the dispatcher's ``Diagnostic``s: completions called twice or
-  /// late, services that missed the deadline, handlers of deprecated
-  /// selectors.
-  ///
-  /// It is called on the thread where the dispatcher noticed, with no lock
-  /// held; `nil` (the default) drops diagnostics.
-  public var diagnosticHandler: (@Sendable (Diagnostic) -> Void)? {
-    get { environment.handler }
-    set { environment.handler = newValue }
-  }
-
   /// Checks the arguments, then dispatches, joining completions if the
   /// selector has one.
   func run(
