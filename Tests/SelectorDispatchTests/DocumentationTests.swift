@@ -3,14 +3,13 @@ import SelectorDispatch
 import SelectorDispatchTesting
 import Testing
 
-/// The values the DocC articles state in their comments (`// ["PushService"]`, a throw, a
-/// completion's result), checked on the articles' examples. The examples themselves are
-/// compiled and run from the documents by `Scripts/check-snippets.py`; these tests pin what
-/// the comments claim, which that script does not read. `uiApp` stands for the
-/// `UIApplication` object.
+/// The values the DocC articles state in comments that `Scripts/check-snippets.py` does not
+/// read (`// ["PushService"]`, a `true` that a dispatch returns), and the event log one article
+/// shows. The examples themselves are compiled and run from the documents by that script,
+/// which also compares what they print and throw. `uiApp` stands for the `UIApplication`
+/// object.
 @Suite struct DocumentationTests {
   let uiApp = "app"
-  let userInfo: [AnyHashable: Any] = ["aps": ["content-available": 1]]
 
   // MARK: Decomposing an AppDelegate
 
@@ -58,56 +57,7 @@ import Testing
     }
   }
 
-  struct AppStateDelegate: DispatchService {
-    @HandlerTableBuilder var handlers: HandlerTable {
-      on("applicationDidBecomeActive:") { (app: AnyObject) in }
-    }
-  }
-
-  struct SessionTimer: DispatchService {
-    @HandlerTableBuilder var handlers: HandlerTable {
-      on("applicationDidEnterBackground:") { (app: AnyObject) in }
-    }
-  }
-
-  @Test func domainDelegatesExclusiveDomains() throws {
-    let oneEach = Vocabulary.applicationDelegate.exclusive(Domain.decoupledAppDelegateDomains)
-    let appDelegate = Dispatcher(vocabulary: oneEach)
-    try appDelegate.register(AppStateDelegate())
-    let error = try #require(throws: DispatchError.self) {
-      try appDelegate.register(SessionTimer())  // also handles an app state selector: throws
-    }
-    #expect(
-      error
-        == .exclusiveDomainConflict(
-          domain: "app state", selector: "applicationDidEnterBackground:",
-          service: "SessionTimer", owner: "AppStateDelegate"))
-  }
-
   // MARK: Completion handlers
-
-  @Test func completionRunsOnce() throws {
-    let printed = CallLog()
-    let print: @Sendable (Any...) -> Void = { items in
-      printed.record(items.map { "\($0)" }.joined(separator: " "))
-    }
-    let fetch = "application:didReceiveRemoteNotification:fetchCompletionHandler:"
-    let app = Dispatcher(vocabulary: .applicationDelegate)
-    for (name, result) in [("feed", BackgroundFetchResult.newData), ("mail", .noData)] {
-      try app.register(
-        service: name,
-        handlers: [
-          fetch: { params in
-            let done = params[2] as? (BackgroundFetchResult) -> Void
-            done?(result)
-            return nil
-          }
-        ])
-    }
-    let completion: (BackgroundFetchResult) -> Void = { print("fetch:", $0) }
-    _ = try app.dispatch(selector: fetch, params: [uiApp, userInfo, completion])
-    #expect(printed.entries == ["fetch: newData"])
-  }
 
   @Test func customCompletionKindAndDeadline() throws {
     let anyPaid = CompletionKind.folding(Bool.self, identity: false) { $0 || $1 }
@@ -129,35 +79,6 @@ import Testing
       completionDeadline: .seconds(20))
     app.diagnosticHandler = { diagnostic in print("warning:", diagnostic) }
     #expect(!app.responds(to: "applicationWillTerminate:"))
-  }
-
-  @Test func aSilentServiceDoesNotHoldTheFetchForever() throws {
-    let fetch = "application:didReceiveRemoteNotification:fetchCompletionHandler:"
-    let clock = FakeClock()
-    let app = Dispatcher(
-      vocabulary: .applicationDelegate, clock: clock, completionDeadline: .seconds(25))
-    let diagnostics = DiagnosticLog()
-    diagnostics.attach(to: app)
-    try app.register(
-      service: "feed",
-      handlers: [
-        fetch: { params in
-          (params[2] as? (BackgroundFetchResult) -> Void)?(.newData)
-          return nil
-        }
-      ])
-    try app.register(service: "mail", handlers: [fetch: { _ in nil }])  // forgets to call it
-
-    let probe = CompletionProbe<BackgroundFetchResult>()
-    _ = try app.dispatch(selector: fetch, params: ["app", [AnyHashable: Any](), probe.handler])
-    #expect(probe.callCount == 0)  // still waiting for "mail"
-
-    clock.advance(by: .seconds(25))
-    #expect(try probe.requireCalledOnce() == .newData)
-    #expect(
-      diagnostics.entries == [
-        .completionMissedDeadline(selector: fetch, service: "mail", deadlineMilliseconds: 25_000)
-      ])
   }
 
   // MARK: Building handler tables at runtime
@@ -207,19 +128,6 @@ import Testing
 
   // MARK: Injecting and replaying events
 
-  struct AnalyticsService: DispatchService {
-    @HandlerTableBuilder var handlers: HandlerTable {
-      on("applicationWillTerminate:") { (app: Any) in }
-    }
-  }
-
-  struct TerminatingPushService: DispatchService {
-    var name: String { "PushService" }
-    @HandlerTableBuilder var handlers: HandlerTable {
-      on("applicationWillTerminate:") { (app: Any) in }
-    }
-  }
-
   @Test func dispatchingByStringAndKey() throws {
     let url = try #require(URL(string: "myapp://item/42"))
     let app = Dispatcher(vocabulary: .applicationDelegate)
@@ -230,17 +138,6 @@ import Testing
     let terminate = try SelectorKey("applicationWillTerminate:")  // terminate.arity == 1
     _ = try app.dispatch(terminate, params: [uiApp])
     #expect(terminate.arity == 1)
-  }
-
-  @Test func everyServiceSeesTermination() throws {
-    let recorder = EventRecorder()
-    let app = Dispatcher(vocabulary: .applicationDelegate)
-    recorder.recordEveryService(of: app)
-    try app.register(contentsOf: [TerminatingPushService(), AnalyticsService()])
-
-    _ = try app.dispatch(selector: "applicationWillTerminate:", params: ["app"])
-    try recorder.requireEveryService(
-      ["PushService", "AnalyticsService"], saw: "applicationWillTerminate:")
   }
 
   @Test func theArticlesEventLogParses() {

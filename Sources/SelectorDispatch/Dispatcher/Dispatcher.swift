@@ -113,7 +113,7 @@ public final class Dispatcher: Sendable {
   ///
   /// `handlers` is a `[String: SelectorHandler]`, written as a literal or built at
   /// run time, or a ``HandlerTable`` of typed handlers
-  /// (``HandlerTable/init(_:)-([TypedHandler])`` or a
+  /// (`HandlerTable(_:)` or a
   /// ``HandlerTableBuilder``). Async and sync handlers share one order: by
   /// priority, then registration. See ``AsyncSelectorHandler`` for where each runs.
   ///
