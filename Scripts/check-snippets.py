@@ -235,8 +235,8 @@ def check(by_document):
         ["swift", "build", "--package-path", WORK, "--build-tests"],
         capture_output=True, text=True)
     if build.returncode != 0:
-        errors = [l for l in build.stdout.splitlines() + build.stderr.splitlines()
-                  if ": error:" in l]
+        errors = list(dict.fromkeys(  # each error once: SwiftPM prints some twice
+            l for l in build.stdout.splitlines() + build.stderr.splitlines() if ": error:" in l))
         print("\n".join(errors[:40]) or build.stdout[-4000:] + build.stderr[-4000:])
         return ["a block does not compile (above: the document's file and line)"]
     bin_path = subprocess.run(
