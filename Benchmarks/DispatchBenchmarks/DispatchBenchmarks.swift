@@ -17,7 +17,8 @@ import MallocCounter
 /// `valgrind --tool=callgrind` (compare two N to get instructions per event).
 /// `--smoke` only makes the correctness check, for CI: every scenario
 /// (or those `--scenario` keeps) is built and each handler must run exactly
-/// once per event.
+/// once per event, and a typed dispatch must make no heap allocation with
+/// any declared fold but `collect`.
 @main
 enum DispatchBenchmarks {
   struct Options {
@@ -49,6 +50,7 @@ enum DispatchBenchmarks {
     }
     if options.smoke {
       print("smoke: \(scenarios.count) scenario(s) pass the correctness check")
+      checkTypedAllocations()
       return
     }
     if let iterations = options.iterations {
@@ -79,6 +81,23 @@ enum DispatchBenchmarks {
         fail("cannot write \(path): \(error)")
       }
     }
+  }
+
+  /// Fails unless a typed dispatch makes no heap allocation with any
+  /// declared fold but `collect` (which makes the array of answers), as
+  /// ``SelectorDispatch/Dispatcher/dispatch(_:with:as:)`` promises; says so
+  /// where allocations are not counted.
+  static func checkTypedAllocations() {
+    guard let counts = Scenarios.typedFoldAllocations() else {
+      print("smoke: allocations not counted on this platform")
+      return
+    }
+    let allocating = counts.filter { $0.fold != "collect" && $0.allocations != 0 }
+    guard allocating.isEmpty else {
+      let list = allocating.map { "\($0.fold) \($0.allocations)" }.joined(separator: ", ")
+      fail("a typed dispatch allocates (per event, by declared fold): \(list); expected none")
+    }
+    print("smoke: a typed dispatch makes no allocation with \(counts.count - 1) declared folds")
   }
 
   /// Hand-written at the same N for dispatch rows; the first row of a scale

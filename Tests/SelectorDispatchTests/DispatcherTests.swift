@@ -48,7 +48,12 @@ import Testing
     try dispatcher.register(service: "b", handlers: [launch: log.handler("b", answer: true)])
     #expect(try dispatcher.dispatch(selector: launch, params: [0, 0]) as? Bool == false)
     #expect(try dispatcher.dispatch(selector: launch, params: [0, 0], fold: .any) as? Bool == true)
-    #expect(log.entries == ["a", "b", "a", "b"])
+    // A declared `Bool` fold goes straight to the tally, but not when
+    // another fold is given, and the typed entry point uses the declared one.
+    let answers = try dispatcher.dispatch(selector: launch, params: [0, 0], fold: .collect)
+    #expect((answers as? [Any?])?.map { $0 as? Bool } == [false, true])
+    #expect(try dispatcher.dispatch(SelectorKey(launch), with: 0, 0, as: Bool.self) == false)
+    #expect(log.entries == ["a", "b", "a", "b", "a", "b", "a", "b"])
   }
 
   @Test func declaringAgainWithAnotherFoldIsAnError() throws {

@@ -71,6 +71,11 @@ extension Dispatcher {
     /// Whether a service registered an async handler for the selector: a
     /// synchronous dispatch then takes the bridging path.
     let hasAsyncHandlers: Bool
+    /// Whether a synchronous dispatch only calls the handlers and folds
+    /// their answers: no async handler, no contract.
+    let isPlain: Bool
+    /// The declared fold as a ``Fold/Tally`` when the snapshot is plain.
+    let declaredTally: Fold.Tally?
 
     /// Shares the entry's arrays, which must be in call order.
     fileprivate init(_ entry: Entry, selector: String) {
@@ -81,6 +86,8 @@ extension Dispatcher {
       handlers = entry.handlers
       registrations = entry.registrations
       hasAsyncHandlers = entry.registrations.contains { $0.asyncHandler != nil }
+      isPlain = !hasAsyncHandlers && contract == nil
+      declaredTally = isPlain ? declaredFold?.tally : nil
     }
 
     /// The same selector with other handlers, such as ones that wrap each
@@ -93,6 +100,16 @@ extension Dispatcher {
       self.handlers = handlers
       registrations = snapshot.registrations
       hasAsyncHandlers = snapshot.hasAsyncHandlers
+      isPlain = snapshot.isPlain
+      declaredTally = snapshot.declaredTally
+    }
+
+    /// The `Bool` fold a synchronous dispatch given `fold` (`nil` for the
+    /// declared one) goes straight to, or `nil` when it takes another road.
+    @inline(__always)
+    func tally(for fold: Fold?) -> Fold.Tally? {
+      guard let fold else { return declaredTally }
+      return isPlain ? fold.tally : nil
     }
 
     /// The service that registered `handlers[index]`.
@@ -170,7 +187,7 @@ extension Dispatcher {
 
   /// The snapshot of `key`, or `nil` when it is not known here.
   func snapshot(of key: SelectorKey) -> Snapshot? {
-    state.withLock { state in state.slots.slot(of: key.id).flatMap { state.snapshot($0) } }
+    state.withLock { state in state.snapshot(of: key) }
   }
 }
 
@@ -223,10 +240,25 @@ extension Dispatcher.Entry {
 }
 
 extension Dispatcher.State {
+  /// The snapshot of `key`, or `nil` when it is not known here: one look-up
+  /// of its slot and one read of what is published there.
+  @inline(__always)
+  mutating func snapshot(of key: SelectorKey) -> Dispatcher.Snapshot? {
+    guard let slot = slots.slot(of: key.id) else { return nil }
+    return snapshot(slot)
+  }
+
   /// The snapshot of the selector in `slot`, or `nil` when the selector is
   /// not known here (its slot holds only an empty entry).
+  @inline(__always)
   mutating func snapshot(_ slot: Int) -> Dispatcher.Snapshot? {
     if let snapshot = published[slot] { return snapshot }
+    return publish(slot)
+  }
+
+  /// Builds and publishes the snapshot of `slot` after a change.
+  @inline(never)
+  private mutating func publish(_ slot: Int) -> Dispatcher.Snapshot? {
     guard let snapshot = entries[slot].makeSnapshot(selector: keys[slot].description) else {
       return nil
     }

@@ -31,16 +31,13 @@ extension Dispatcher {
   ///   is not a `Result`:
   ///   ``DispatchError/resultTypeMismatch(selector:service:expected:actual:)``
   ///   with an empty `service`.
-  @inlinable
+  @inlinable @inline(__always)
   public func dispatch<each Argument, Result>(
     _ key: SelectorKey, with arguments: repeat each Argument, as type: Result.Type
   ) throws(DispatchError) -> Result? {
     let params = ParamsBuffer.take()
-    defer { ParamsBuffer.giveBack(params) }
     repeat params.pointee.append(each arguments)
-    return try Self.answer(fold(key, params: params.pointee), as: Result.self) {
-      key.description
-    }
+    return try Self.answer(fold(key, params: params), as: Result.self, selector: key.description)
   }
 
   /// Dispatches an event by its selector's text with its arguments written
@@ -63,45 +60,68 @@ extension Dispatcher {
   ///   the number or types of the arguments are wrong (before any handler
   ///   runs), an answer does not fit the fold (after the handlers ran), or
   ///   the folded answer is not a `Result`.
-  @inlinable
+  @inlinable @inline(__always)
   public func dispatch<each Argument, Result>(
     selector: String, with arguments: repeat each Argument, as type: Result.Type
   ) throws(DispatchError) -> Result? {
     let params = ParamsBuffer.take()
-    defer { ParamsBuffer.giveBack(params) }
     repeat params.pointee.append(each arguments)
-    return try Self.answer(fold(selector, params: params.pointee), as: Result.self) {
-      selector
+    return try Self.answer(fold(selector, params: params), as: Result.self, selector: selector)
+  }
+
+  /// The folded answer of `key`'s handlers, with its declared fold, for the
+  /// parameters in `params`, a buffer from ``ParamsBuffer/take()`` that this
+  /// gives back.
+  @usableFromInline
+  func fold(_ key: SelectorKey, params: UnsafeMutablePointer<[Any]>) throws(DispatchError)
+    -> Folded
+  {
+    // The array is moved out of the buffer for the handlers and back after
+    // them, never copied: a copy would cost a retain and a release.
+    let array = params.move()
+    let folded: Folded
+    do {
+      folded = try run(lookUp(key), params: array, fold: nil)
+    } catch {
+      ParamsBuffer.giveBack(params, emptying: array)
+      throw error
     }
+    ParamsBuffer.giveBack(params, emptying: array)
+    return folded
   }
 
-  /// The folded answer of `key`'s handlers, with its declared fold.
+  /// ``fold(_:params:)-(SelectorKey,_)`` for a selector's text.
   @usableFromInline
-  func fold(_ key: SelectorKey, params: [Any]) throws(DispatchError) -> Folded {
-    try run(lookUp(key), params: params, fold: nil)
-  }
-
-  /// The folded answer of `selector`'s handlers, with its declared fold.
-  @usableFromInline
-  func fold(_ selector: String, params: [Any]) throws(DispatchError) -> Folded {
-    try run(lookUp(selector), params: params, fold: nil)
+  func fold(_ selector: String, params: UnsafeMutablePointer<[Any]>) throws(DispatchError)
+    -> Folded
+  {
+    let array = params.move()
+    let folded: Folded
+    do {
+      folded = try run(lookUp(selector), params: array, fold: nil)
+    } catch {
+      ParamsBuffer.giveBack(params, emptying: array)
+      throw error
+    }
+    ParamsBuffer.giveBack(params, emptying: array)
+    return folded
   }
 
   /// `folded` as a `Result`: a `Bool` without a cast when `Result` is
   /// `Bool`, anything else with one.
   @inlinable
   static func answer<Result>(
-    _ folded: Folded, as type: Result.Type, selector: () -> String
+    _ folded: consuming Folded, as type: Result.Type, selector: borrowing String
   ) throws(DispatchError) -> Result? {
-    switch folded {
+    switch consume folded {
     case .bool(let bool):
       if Result.self == Bool.self { return unsafeBitCast(bool, to: Result.self) }
       if let result = bool as? Result { return result }
-      throw resultTypeMismatch(selector(), expected: Result.self, actual: bool)
+      throw resultTypeMismatch(copy selector, expected: Result.self, actual: bool)
     case .value(let value):
       guard let value else { return nil }
       if let result = value as? Result { return result }
-      throw resultTypeMismatch(selector(), expected: Result.self, actual: value)
+      throw resultTypeMismatch(copy selector, expected: Result.self, actual: value)
     }
   }
 

@@ -293,7 +293,25 @@ public final class Dispatcher: Sendable {
   /// types, then calls the handlers and folds their answers: what every
   /// dispatch does once it has found the selector. Errors name the
   /// selector by the snapshot's text, which is passed on only when needed.
+  ///
+  /// Inlined into each entry point: the common dispatch, a `Bool` fold of
+  /// plain handlers, goes from the look-up straight to the tally, and every
+  /// other one takes ``runAnyRoad(_:params:fold:)``.
+  @inline(__always)
   func run(_ snapshot: Snapshot, params: [Any], fold: Fold?) throws(DispatchError) -> Folded {
+    guard params.count == snapshot.arity, let tally = snapshot.tally(for: fold) else {
+      return try runAnyRoad(snapshot, params: params, fold: fold)
+    }
+    let outer = try Nesting.enter(snapshot.selector, environment: environment)
+    defer { Nesting.leave(to: outer) }
+    return .bool(try Fold.fold(tally, snapshot, params: params, selector: snapshot.selector))
+  }
+
+  /// ``run(_:params:fold:)`` for any selector and fold.
+  @inline(never)
+  func runAnyRoad(_ snapshot: Snapshot, params: [Any], fold: Fold?) throws(DispatchError)
+    -> Folded
+  {
     guard params.count == snapshot.arity else {
       throw arityMismatch(snapshot, count: params.count, awaited: false)
     }

@@ -22,14 +22,15 @@ enum ParamsBuffer {
     return make()
   }
 
-  /// Empties `buffer` and makes it the thread's spare again, or frees it if
-  /// it was made for a nested dispatch.
-  @inlinable
-  static func giveBack(_ buffer: UnsafeMutablePointer<[Any]>) {
+  /// Empties `params`, the array moved out of `buffer`, puts it back in
+  /// `buffer`, and makes `buffer` the thread's spare again, or frees it if it
+  /// was made for a nested dispatch.
+  static func giveBack(_ buffer: UnsafeMutablePointer<[Any]>, emptying params: consuming [Any]) {
     // One `removeLast()` per argument: cheaper than `removeAll(keepingCapacity:)`,
     // which goes through the generic `replaceSubrange` (measured: 74
     // instructions against about 15 per argument).
-    while !buffer.pointee.isEmpty { buffer.pointee.removeLast() }
+    while !params.isEmpty { params.removeLast() }
+    buffer.initialize(to: params)
     if csd_give_back(buffer) == 0 { destroy(buffer) }
   }
 

@@ -29,13 +29,8 @@ extension Fold {
     let result: Any?
     switch self {
     case .any, .all, .firstTrue:
-      var stopAtTrue = false
-      if case .firstTrue = self { stopAtTrue = true }
-      let (sawTrue, sawFalse) = Self.tally(
-        snapshot, params: params, selector: selector, stopAtTrue: stopAtTrue, &outcome)
-      if let failure = outcome.failure { throw failure }
-      if case .all = self { return .bool(!sawFalse) }
-      return .bool(sawTrue)
+      return .bool(
+        try Self.fold(tally.unsafelyUnwrapped, snapshot, params: params, selector: selector))
     case .firstNonNil:
       var first: Any?
       for index in handlers.indices {
@@ -102,6 +97,35 @@ extension Fold {
     }
     if let failure = outcome.failure { throw failure }
     return .value(result)
+  }
+
+  /// The folds whose answer is a `Bool`.
+  enum Tally {
+    case any, all, firstTrue
+  }
+
+  /// The fold as a ``Tally``, or `nil` when its answer is not a `Bool`.
+  var tally: Tally? {
+    switch self {
+    case .any: .any
+    case .all: .all
+    case .firstTrue: .firstTrue
+    default: nil
+    }
+  }
+
+  /// Calls the handlers of a `Bool` fold and combines their answers: what
+  /// ``fold(_:params:selector:environment:)`` does for a `Bool` fold, and
+  /// what a dispatch calls directly when its snapshot says the fold is one
+  /// (see ``Dispatcher/Snapshot/tally(for:)``).
+  static func fold(
+    _ tally: Tally, _ snapshot: Dispatcher.Snapshot, params: [Any], selector: String
+  ) throws(DispatchError) -> Bool {
+    var outcome = Outcome()
+    let (sawTrue, sawFalse) = Self.tally(
+      snapshot, params: params, selector: selector, stopAtTrue: tally == .firstTrue, &outcome)
+    if let failure = outcome.failure { throw failure }
+    return tally == .all ? !sawFalse : sawTrue
   }
 
   /// Calls the handlers of a `Bool` fold and says whether any answered
