@@ -3,6 +3,25 @@
 #include <pthread.h>
 #include <stdatomic.h>
 
+#if defined(__linux__)
+#include <linux/futex.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+// Marks the lock contended (2) and sleeps while it stays held; whoever
+// gives it back sees the 2 and wakes a sleeper. Taking it with 2 rather
+// than 1 may cost one needless wake later, never a lost one.
+void csd_lock_wait(csd_lock_t *lock) {
+  while (atomic_exchange_explicit(&lock->word, 2, memory_order_acquire) != 0) {
+    syscall(SYS_futex, &lock->word, FUTEX_WAIT_PRIVATE, 2, 0, 0, 0);
+  }
+}
+
+void csd_lock_wake(csd_lock_t *lock) {
+  syscall(SYS_futex, &lock->word, FUTEX_WAKE_PRIVATE, 1, 0, 0, 0);
+}
+#endif
+
 _Thread_local intptr_t csd_depth = 0;
 _Atomic(intptr_t) csd_links = 0;
 _Thread_local void *csd_spare = 0;

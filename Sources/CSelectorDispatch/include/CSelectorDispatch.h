@@ -1,12 +1,84 @@
-// Per-thread state for SelectorDispatch's hot path, in C because Swift has
-// no thread-local variables below iOS 18 / macOS 15 short of
-// pthread_getspecific (a call per access). C11 `_Thread_local` compiles to
-// one load or store relative to the thread pointer.
+// Per-thread state and the lock for SelectorDispatch's hot path, in C
+// because Swift has no thread-local variables below iOS 18 / macOS 15 short
+// of pthread_getspecific (a call per access), and no atomics below them
+// either. C11 `_Thread_local` compiles to one load or store relative to the
+// thread pointer.
 #ifndef C_SELECTOR_DISPATCH_H
 #define C_SELECTOR_DISPATCH_H
 
 #include <stdatomic.h>
 #include <stdint.h>
+
+#if !defined(__linux__)
+#include <pthread.h>
+#endif
+
+// MARK: The lock
+
+/// The lock of `Locked` (the dispatch table and the package's other shared
+/// state). On Linux, one word taken with one atomic compare-and-swap when it
+/// is free, and a futex to sleep on when it is not (the mutex of Drepper's
+/// "Futexes Are Tricky"): a free lock costs a few inlined instructions
+/// instead of calls into `pthread_mutex_lock` and `_unlock`. Elsewhere
+/// (Apple platforms, which have no public futex) a `pthread_mutex_t`, as
+/// before. Not recursive; never held while user code runs.
+#if defined(__linux__)
+typedef struct {
+  /// 0: free; 1: held; 2: held, and a thread may be sleeping on it.
+  _Atomic(uint32_t) word;
+} csd_lock_t;
+
+/// Sleeps until `lock` is free and takes it: the contended path of
+/// `csd_lock`.
+void csd_lock_wait(csd_lock_t *_Nonnull lock);
+
+/// Wakes one thread sleeping on `lock`: the contended path of `csd_unlock`.
+void csd_lock_wake(csd_lock_t *_Nonnull lock);
+#else
+typedef pthread_mutex_t csd_lock_t;
+#endif
+
+/// Makes `lock` a free lock.
+static inline void csd_lock_init(csd_lock_t *_Nonnull lock) {
+#if defined(__linux__)
+  atomic_init(&lock->word, 0);
+#else
+  pthread_mutex_init(lock, 0);
+#endif
+}
+
+/// Frees what `lock` holds; it must not be held.
+static inline void csd_lock_destroy(csd_lock_t *_Nonnull lock) {
+#if defined(__linux__)
+  (void)lock;
+#else
+  pthread_mutex_destroy(lock);
+#endif
+}
+
+/// Takes `lock`, waiting while another thread holds it.
+static inline void csd_lock(csd_lock_t *_Nonnull lock) {
+#if defined(__linux__)
+  uint32_t free = 0;
+  if (!atomic_compare_exchange_strong_explicit(
+          &lock->word, &free, 1, memory_order_acquire, memory_order_relaxed)) {
+    csd_lock_wait(lock);
+  }
+#else
+  pthread_mutex_lock(lock);
+#endif
+}
+
+/// Gives `lock` back; the calling thread must hold it.
+static inline void csd_unlock(csd_lock_t *_Nonnull lock) {
+#if defined(__linux__)
+  if (atomic_exchange_explicit(&lock->word, 0, memory_order_release) == 2) csd_lock_wake(lock);
+#else
+  pthread_mutex_unlock(lock);
+#endif
+}
+
+// MARK: Per-thread state
 
 /// The nesting depth of the innermost synchronous dispatch under way on
 /// this thread, counted along its whole chain (see `Nesting.swift`); 0 when

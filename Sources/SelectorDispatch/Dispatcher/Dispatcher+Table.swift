@@ -187,7 +187,7 @@ extension Dispatcher {
 
   /// The snapshot of `key`, or `nil` when it is not known here.
   func snapshot(of key: SelectorKey) -> Snapshot? {
-    state.withLock { state in state.snapshot(of: key) }
+    state.read { state in state.snapshot(of: key) }
   }
 }
 
