@@ -76,18 +76,7 @@ extension Dispatcher {
   func fold(_ key: SelectorKey, params: UnsafeMutablePointer<[Any]>) throws(DispatchError)
     -> Folded
   {
-    // The array is moved out of the buffer for the handlers and back after
-    // them, never copied: a copy would cost a retain and a release.
-    let array = params.move()
-    let folded: Folded
-    do {
-      folded = try run(lookUp(key), params: array, fold: nil)
-    } catch {
-      ParamsBuffer.giveBack(params, emptying: array)
-      throw error
-    }
-    ParamsBuffer.giveBack(params, emptying: array)
-    return folded
+    try fold(params) { () throws(DispatchError) in try lookUp(key) }
   }
 
   /// ``fold(_:params:)-(SelectorKey,_)`` for a selector's text.
@@ -95,10 +84,20 @@ extension Dispatcher {
   func fold(_ selector: String, params: UnsafeMutablePointer<[Any]>) throws(DispatchError)
     -> Folded
   {
+    try fold(params) { () throws(DispatchError) in try lookUp(selector) }
+  }
+
+  /// Runs the snapshot that `lookUp` finds with the array in `params`, which
+  /// is moved out of the buffer for the handlers and back after them, never
+  /// copied: a copy would cost a retain and a release.
+  @inline(__always)
+  private func fold(
+    _ params: UnsafeMutablePointer<[Any]>, _ lookUp: () throws(DispatchError) -> Snapshot
+  ) throws(DispatchError) -> Folded {
     let array = params.move()
     let folded: Folded
     do {
-      folded = try run(lookUp(selector), params: array, fold: nil)
+      folded = try run(lookUp(), params: array, fold: nil)
     } catch {
       ParamsBuffer.giveBack(params, emptying: array)
       throw error
