@@ -30,7 +30,7 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 budget=${1:-75}
-fixed_budget=${2:-800}
+fixed_budget=${2:-775}
 for tool in valgrind objcopy; do
   command -v "$tool" > /dev/null || { echo "instruction-budget: needs $tool" >&2; exit 2; }
 done

@@ -108,7 +108,7 @@ extension Dispatcher {
 
   /// `folded` as a `Result`: a `Bool` without a cast when `Result` is
   /// `Bool`, anything else with one.
-  @inlinable
+  @inlinable @inline(__always)
   static func answer<Result>(
     _ folded: consuming Folded, as type: Result.Type, selector: borrowing String
   ) throws(DispatchError) -> Result? {

@@ -25,6 +25,7 @@ enum ParamsBuffer {
   /// Empties `params`, the array moved out of `buffer`, puts it back in
   /// `buffer`, and makes `buffer` the thread's spare again, or frees it if it
   /// was made for a nested dispatch.
+  @inline(__always)
   static func giveBack(_ buffer: UnsafeMutablePointer<[Any]>, emptying params: consuming [Any]) {
     // One `removeLast()` per argument: cheaper than `removeAll(keepingCapacity:)`,
     // which goes through the generic `replaceSubrange` (measured: 74
