@@ -225,6 +225,31 @@ import Testing
     #expect(asyncOnMain.withLock { $0 } == [true])
   }
 
+  @Test func handlersAfterAnAsyncOneThatSuspendedStayOnTheCallersActor() async throws {
+    let caller = QueueActor()
+    let onCallersQueue = Locked<[String: Bool]>([:])
+    let dispatcher = Dispatcher()
+    try dispatcher.register(
+      service: "a",
+      asyncHandlers: [
+        Self.event: { _ in
+          await Task.yield()
+          return nil
+        }
+      ])
+    try dispatcher.register(
+      service: "b",
+      handlers: [
+        Self.event: { _ in
+          onCallersQueue.withLock { $0["sync handler"] = QueueActor.isCurrent }
+          return nil
+        }
+      ])
+    let callerAfterwards = try await caller.answer(Self.event, on: dispatcher)
+    onCallersQueue.withLock { $0["caller"] = callerAfterwards }
+    #expect(onCallersQueue.withLock { $0 } == ["sync handler": true, "caller": true])
+  }
+
   @Test func aNonisolatedCallerRunsNonisolatedHandlersOffTheMainActor() async throws {
     let main = await MainActor.run { Self.thread() }
     let onMain = Locked<[Bool]>([])
@@ -245,5 +270,45 @@ import Testing
     #expect(!dispatcher.responds(to: Self.event))
     _ = try dispatcher.dispatch(selector: Self.event, params: [0])
     #expect(log.entries.isEmpty)
+  }
+}
+
+/// An actor whose jobs run on a serial queue of its own, so that code can
+/// tell whether it runs on it (on Linux a thread cannot tell the main
+/// actor: its queue is not bound to one thread).
+private actor QueueActor {
+  private static let key = DispatchSpecificKey<Bool>()
+  private let executor = Executor()
+
+  nonisolated var unownedExecutor: UnownedSerialExecutor {
+    executor.asUnownedSerialExecutor()
+  }
+
+  /// Whether the caller runs on this actor's queue.
+  static var isCurrent: Bool { DispatchQueue.getSpecific(key: key) ?? false }
+
+  /// Awaits `selector` from this actor.
+  ///
+  /// - Returns: Whether this actor's code went on on its queue afterwards.
+  func answer(_ selector: String, on dispatcher: Dispatcher) async throws -> Bool {
+    _ = try await dispatcher.answer(to: selector, params: [0])
+    return Self.isCurrent
+  }
+
+  private final class Executor: SerialExecutor {
+    private let queue: DispatchQueue = {
+      let queue = DispatchQueue(label: "QueueActor")
+      queue.setSpecific(key: QueueActor.key, value: true)
+      return queue
+    }()
+
+    func enqueue(_ job: UnownedJob) {
+      let executor = asUnownedSerialExecutor()
+      queue.async { job.runSynchronously(on: executor) }
+    }
+
+    func asUnownedSerialExecutor() -> UnownedSerialExecutor {
+      UnownedSerialExecutor(ordinary: self)
+    }
   }
 }

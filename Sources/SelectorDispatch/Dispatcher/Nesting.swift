@@ -63,12 +63,30 @@ enum Nesting {
   /// tasks they create, nest inside it.
   ///
   /// `body` runs on the caller's isolation, as the awaited dispatch's
-  /// handlers must.
-  nonisolated(nonsending) static func carrying<Result>(
-    _ depth: Int, _ body: nonisolated(nonsending) () async throws -> Result
-  ) async rethrows -> Result {
-    try await link.withValue(Link(depth: depth)) { try await body() }
-  }
+  /// handlers must, also after it suspends. That needs `isolation`:
+  /// `withValue`'s closure, written in a `nonisolated(nonsending)`
+  /// function, would be nonisolated, and `body` would go on on the global
+  /// executor after its first suspension.
+  #if os(Linux) || os(Windows) || os(Android) || canImport(Swift, _version: 6.0)
+    static func carrying<Result>(
+      _ depth: Int, isolation: isolated (any Actor)? = #isolation,
+      _ body: nonisolated(nonsending) () async throws -> Result
+    ) async rethrows -> Result {
+      try await link.withValue(Link(depth: depth)) {
+        _ = isolation  // isolates the closure to it
+        return try await body()
+      }
+    }
+  #else
+    // `#isolation` is Swift 6.0's. The MacOSX 13.3 SDK that CI type-checks
+    // against has Swift 5.8's standard library, with which the package
+    // cannot be built (it needs Swift 6.2): this is for the type-check.
+    nonisolated(nonsending) static func carrying<Result>(
+      _ depth: Int, _ body: nonisolated(nonsending) () async throws -> Result
+    ) async rethrows -> Result {
+      try await link.withValue(Link(depth: depth)) { try await body() }
+    }
+  #endif
 
   /// The depth of a dispatch the caller makes now: awaited, or (through
   /// ``enter(_:environment:)``) synchronous.
