@@ -43,11 +43,16 @@ extension Dispatcher {
   /// (a handler that awaits a dispatch goes one level deeper), as do the
   /// dispatches its handlers make, synchronous or awaited.
   ///
-  /// **Cancellation.** A handler is not started once the task is cancelled:
-  /// the dispatch throws `CancellationError`, and handlers already running
-  /// finish. A completion join that is cancelled stops waiting at once; the
-  /// services' completions are still accepted (and a missed deadline still
-  /// reported), but their value is dropped.
+  /// **Cancellation.** When the task is cancelled, the dispatch throws
+  /// `CancellationError` at once and starts no further handler. An async
+  /// handler already running, or waiting for its actor (a `@MainActor`
+  /// handler while nothing serves the main actor), is not waited for: it
+  /// finishes on its own, and its answer is dropped. (Awaited from anywhere
+  /// but the main actor, a selector's async handlers therefore run in a
+  /// task made for the dispatch, on the caller's isolation.) A completion
+  /// join that is cancelled stops waiting at once; the services'
+  /// completions are still accepted (and a missed deadline still reported),
+  /// but their value is dropped.
   ///
   /// - Parameters:
   ///   - selector: The selector, such as `application:performFetchWithCompletionHandler:`.
@@ -103,7 +108,25 @@ extension Dispatcher {
     try snapshot.contract?.check(params, selector: selector)
     let depth = try Nesting.next(selector, environment: environment)
     let fold = fold ?? snapshot.declaredFold ?? .collect
-    return try await Nesting.carrying(depth) {
+    guard snapshot.hasAsyncHandlers else {
+      return try await awaitHandlers(
+        snapshot, selector: selector, params: params, fold: fold, completion: completion,
+        depth: depth)
+    }
+    return try await HandlerChainTask.run {
+      try await self.awaitHandlers(
+        snapshot, selector: selector, params: params, fold: fold, completion: completion,
+        depth: depth)
+    }
+  }
+
+  /// Calls the handlers at `depth`, joining their completions if the
+  /// selector has one.
+  private nonisolated(nonsending) func awaitHandlers(
+    _ snapshot: Snapshot, selector: String, params: [Any], fold: Fold,
+    completion: CompletionKind?, depth: Int
+  ) async throws -> Any? {
+    try await Nesting.carrying(depth) {
       if let completion {
         return try await awaitJoiningCompletions(
           completion, snapshot, selector: selector, params: params, fold: fold)

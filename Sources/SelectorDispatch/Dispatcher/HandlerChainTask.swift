@@ -1,0 +1,184 @@
+/// The handlers of an awaited dispatch, run in a task of their own so that
+/// cancelling the dispatch ends its wait at once.
+///
+/// An async handler isolated to the main actor, awaited from elsewhere
+/// while nothing serves the main actor (its thread blocked), never starts:
+/// the task that awaits it waits in the main actor's queue, and cancelling
+/// the task cannot take it out of there. So such a dispatch does not await
+/// its handlers itself: they run in a task made for the dispatch, on the
+/// caller's isolation, with the caller's priority and task-local values (the
+/// nesting depth and the test kit's event among them), and the dispatch
+/// waits for that task's answer. When the dispatch's task is cancelled, the
+/// handlers' task is cancelled too (no further handler starts) and the
+/// dispatch throws `CancellationError` at once; a handler already running or
+/// waiting for its actor finishes on its own, and its answer is dropped.
+///
+/// Awaited on the main actor, no handler can wait for it, and the handlers
+/// run in the caller's task, as they always did.
+///
+/// Where the runtime has `Task.immediate` (Swift 6.2: Linux, and the Apple
+/// platforms from their 26 releases) the task starts on the caller's thread,
+/// and handlers that do not suspend have answered before the dispatch waits
+/// for anything; elsewhere the task is enqueued on the caller's isolation.
+enum HandlerChainTask {
+  /// The handler chain: it runs on the isolation of whoever awaits it.
+  typealias Body = nonisolated(nonsending) () async throws -> Any?
+
+  #if os(Linux) || os(Windows) || os(Android) || canImport(Swift, _version: 6.0)
+    /// Runs `body`, the handlers of an awaited dispatch with async
+    /// handlers, in a task of its own on `isolation`, the caller's, and
+    /// waits for its answer or for the calling task's cancellation; on the
+    /// main actor, runs it in the caller's task.
+    ///
+    /// - Throws: What `body` throws, or `CancellationError` when the calling
+    ///   task is (or becomes) cancelled before `body` returns.
+    static func run(
+      isolation: isolated (any Actor)? = #isolation, _ body: @escaping Body
+    ) async throws -> Any? {
+      guard isolation !== MainActor.shared else { return try await body() }
+      try Task.checkCancellation()
+      let answer = Locked(Answer.pending)
+      let task = start(body, answering: answer, on: isolation)
+      // Handlers that did not suspend have answered already.
+      let outcome: Answer.Outcome
+      if let ready = answer.withLockUnchecked({ $0.take() }) {
+        outcome = ready
+      } else {
+        outcome = await withTaskCancellationHandler {
+          _ = isolation  // isolates the closure to it: the wait ends there
+          return await withUnsafeContinuation { continuation in
+            if let ready = answer.withLockUnchecked({ $0.wait(continuation) }) {
+              continuation.resume(returning: ready)
+            }
+          }
+        } onCancel: {
+          task.cancel()
+          let waiter = answer.withLockUnchecked { $0.abandon() }
+          waiter?.resume(returning: .failure(CancellationError()))
+        }
+      }
+      switch outcome {
+      case .success(let box): return box.value
+      case .failure(let error): throw error
+      }
+    }
+
+    /// Starts the task that runs `body` on `isolation` and gives its
+    /// outcome to `answer`.
+    private static func start(
+      _ body: @escaping Body, answering answer: Locked<Answer>,
+      on isolation: isolated (any Actor)?
+    ) -> Task<Void, Never> {
+      // A box, because the task's closure is `sending` and `body` holds
+      // the caller's non-`Sendable` parameters: the task is the only one to
+      // call it, on the caller's isolation, while the caller only waits.
+      let body = UncheckedBox(value: body)
+      #if os(Linux) || os(Windows) || os(Android) || canImport(Swift, _version: 6.2)
+        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+          return Task.immediate {
+            _ = isolation  // isolates the closure to it
+            await answer.deliver(body.value)
+          }
+        }
+      #endif
+      return Task {
+        _ = isolation  // isolates the closure to it
+        await answer.deliver(body.value)
+      }
+    }
+  #else
+    /// Runs `body` in the caller's task.
+    ///
+    /// `#isolation` is Swift 6.0's. The MacOSX 13.3 SDK that CI type-checks
+    /// against has Swift 5.8's standard library, with which the package
+    /// cannot be built (it needs Swift 6.2): this is for the type-check.
+    nonisolated(nonsending) static func run(_ body: @escaping Body) async throws -> Any? {
+      try await body()
+    }
+  #endif
+
+  /// Where the chain's outcome is, between the task and the dispatch.
+  enum Answer {
+    typealias Outcome = Result<UncheckedBox<Any?>, any Error>
+    typealias Waiter = UnsafeContinuation<Outcome, Never>
+
+    /// The chain is running; the dispatch is not waiting yet.
+    case pending
+    /// The dispatch is waiting.
+    case waiting(Waiter)
+    /// The chain has ended; the dispatch has not taken its outcome yet.
+    case done(Outcome)
+    /// The outcome was taken, or the dispatch was cancelled first.
+    case closed
+
+    /// The outcome, if the chain has ended; the dispatch then owns it.
+    mutating func take() -> Outcome? {
+      guard case .done(let outcome) = self else { return nil }
+      self = .closed
+      return outcome
+    }
+
+    /// Registers the dispatch's wait.
+    ///
+    /// - Returns: The outcome to resume `waiter` with at once: the chain's,
+    ///   or `CancellationError` when the dispatch was cancelled first.
+    mutating func wait(_ waiter: Waiter) -> Outcome? {
+      switch self {
+      case .pending:
+        self = .waiting(waiter)
+        return nil
+      case .done(let outcome):
+        self = .closed
+        return outcome
+      case .waiting, .closed:
+        return .failure(CancellationError())
+      }
+    }
+
+    /// Gives up the wait, as the dispatch's task is cancelled.
+    ///
+    /// - Returns: The waiting dispatch, to resume with `CancellationError`.
+    mutating func abandon() -> Waiter? {
+      switch self {
+      case .waiting(let waiter):
+        self = .closed
+        return waiter
+      case .pending:
+        self = .closed
+        return nil
+      case .done, .closed:
+        return nil
+      }
+    }
+
+    /// Records the chain's outcome.
+    ///
+    /// - Returns: The waiting dispatch, to resume with `outcome`.
+    mutating func end(with outcome: Outcome) -> Waiter? {
+      switch self {
+      case .pending:
+        self = .done(outcome)
+        return nil
+      case .waiting(let waiter):
+        self = .closed
+        return waiter
+      case .done, .closed:
+        return nil
+      }
+    }
+  }
+}
+
+extension Locked<HandlerChainTask.Answer> {
+  /// Runs the chain and hands its outcome to the dispatch, or drops it if
+  /// the dispatch has given up.
+  fileprivate nonisolated(nonsending) func deliver(_ body: HandlerChainTask.Body) async {
+    let outcome: HandlerChainTask.Answer.Outcome
+    do {
+      outcome = .success(UncheckedBox(value: try await body()))
+    } catch {
+      outcome = .failure(error)
+    }
+    withLockUnchecked { $0.end(with: outcome) }?.resume(returning: outcome)
+  }
+}
