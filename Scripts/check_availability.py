@@ -14,8 +14,9 @@ an index store first. Usage:
    import, with the Apple availability they were declared with; a member
    without its own takes its enclosing type's or extension's.
 4. A reference to a symbol introduced after a minimum, unavailable on an
-   Apple platform, or obsoleted there, is printed as FILE:LINE. Exit 1 if
-   there is any, 0 if none, 2 if the check itself could not run.
+   Apple platform, or obsoleted there, is printed as FILE:LINE. Inside the
+   block of an `if #available(...)`, the minimums are the condition's.
+   Exit 1 if there is any, 0 if none, 2 if the check itself could not run.
 """
 
 import ctypes
@@ -260,6 +261,35 @@ def problems(usr, symbols, parents, floor):
     return other
 
 
+AVAILABLE = re.compile(r"\bif\s+#available\(([^)]*)\)")
+
+
+def guarded(source, line, floor):
+    """The minimums at 1-based `line` of Swift `source`, raised inside the blocks
+    of the `if #available(...)` conditions that enclose it (an `else` block, a
+    `guard #available` and a condition after a comma are not read: a use there
+    is still reported)."""
+    raised = dict(floor)
+    offset = sum(len(text) + 1 for text in source.split("\n")[:line - 1])
+    for match in AVAILABLE.finditer(source):
+        start = source.find("{", match.end())
+        if start < 0 or start > offset:
+            continue
+        depth, end = 0, start
+        while end < len(source):
+            depth += {"{": 1, "}": -1}.get(source[end], 0)
+            if depth == 0:
+                break
+            end += 1
+        if offset > end:
+            continue
+        for clause in match.group(1).split(","):
+            parts = clause.split()
+            if len(parts) == 2 and parts[0] in raised:
+                raised[parts[0]] = max(raised[parts[0]], version(parts[1]))
+    return raised
+
+
 def main():
     package_dir, store_path, cache, *modules = sys.argv[1:]
     floor = minimums(package_dir)
@@ -272,14 +302,17 @@ def main():
     if not references:
         fail(f"the index store at {store_path} has no references from {', '.join(modules)}")
     symbols, parents = symbol_graphs(imported, cache)
-    root, findings, unknown = os.path.realpath(package_dir), [], set()
+    root, findings, unknown, sources = os.path.realpath(package_dir), [], set(), {}
     for path, usr, name, line in sorted(references, key=lambda r: (r[0], r[3], r[2])):
         usr = declaration(usr, symbols)
         if usr not in symbols and usr not in store.declared and not usr.startswith("c:@M@"):
             unknown.add(name)  # C declarations and underscored stdlib internals
         if usr in ALLOWED:
             continue
-        for problem in problems(usr, symbols, parents, floor):
+        if path not in sources:
+            with open(path, encoding="utf-8") as file:
+                sources[path] = file.read()
+        for problem in problems(usr, symbols, parents, guarded(sources[path], line, floor)):
             title = symbols[usr][0] if usr in symbols else name
             findings.append(f"{os.path.relpath(path, root)}:{line}: {title} {problem}")
     for finding in dict.fromkeys(findings):

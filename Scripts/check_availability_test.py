@@ -7,7 +7,7 @@ import sys
 import unittest
 
 sys.dont_write_bytecode = True  # no __pycache__ in Scripts/
-from check_availability import ALLOWED, declaration, problems  # noqa: E402
+from check_availability import ALLOWED, declaration, guarded, problems  # noqa: E402
 
 FLOOR = {"iOS": (16, 0, 0), "macOS": (13, 0, 0)}
 
@@ -61,6 +61,40 @@ class ProblemsTests(unittest.TestCase):
 
     def test_allowlist_is_keyed_by_usr(self):
         self.assertTrue(all(usr.startswith("s:") for usr in ALLOWED))
+
+
+
+GUARDED = """func f() {
+  if #available(macOS 26, iOS 26.1, *) {
+    useNew()
+  }
+  useNew()
+  if #available(iOS 26, *) {
+    if x { useNew() }
+  } else {
+    useNew()
+  }
+}
+"""
+
+
+class GuardedTests(unittest.TestCase):
+    def test_inside_an_if_available_block_the_minimums_are_the_conditions(self):
+        self.assertEqual(guarded(GUARDED, 3, FLOOR), {"iOS": (26, 1, 0), "macOS": (26, 0, 0)})
+
+    def test_outside_it_they_are_the_packages(self):
+        self.assertEqual(guarded(GUARDED, 5, FLOOR), FLOOR)
+        self.assertEqual(guarded(GUARDED, 1, FLOOR), FLOOR)
+
+    def test_a_platform_the_condition_does_not_name_keeps_its_minimum(self):
+        self.assertEqual(guarded(GUARDED, 7, FLOOR), {"iOS": (26, 0, 0), "macOS": (13, 0, 0)})
+
+    def test_an_else_block_keeps_the_packages(self):
+        self.assertEqual(guarded(GUARDED, 9, FLOOR), FLOOR)
+
+    def test_a_guarded_use_of_a_newer_symbol_passes_and_an_unguarded_one_does_not(self):
+        self.assertEqual(problems("new", SYMBOLS, PARENTS, guarded(GUARDED, 3, FLOOR)), [])
+        self.assertNotEqual(problems("new", SYMBOLS, PARENTS, guarded(GUARDED, 5, FLOOR)), [])
 
 
 if __name__ == "__main__":
