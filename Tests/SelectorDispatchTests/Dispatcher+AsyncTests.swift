@@ -226,25 +226,29 @@ import Testing
     #expect(log.entries.isEmpty)
   }
 
-  /// The thread a handler ran on. On Linux the main actor need not be the
-  /// process's first thread, so `Thread.isMainThread` cannot tell, and in a
+  /// Whether the caller runs on the main queue, which serves the main
+  /// actor. On Linux no thread can tell: the main queue is not bound to one
+  /// (a thread that ran a main-actor job may later run anything), and in a
   /// `nonisolated(nonsending)` closure `#isolation` is not the caller's.
-  static func thread() -> ObjectIdentifier { ObjectIdentifier(Thread.current) }
+  static func onMainQueue() -> Bool { DispatchQueue.getSpecific(key: mainQueueKey) ?? false }
+
+  private static let mainQueueKey: DispatchSpecificKey<Bool> = {
+    let key = DispatchSpecificKey<Bool>()
+    DispatchQueue.main.setSpecific(key: key, value: true)
+    return key
+  }()
 
   /// A handler with no isolation of its own (made outside any actor): it
-  /// records whether it started on the main actor's thread.
-  static func recordingThreads(_ onMain: Locked<[Bool]>, main: ObjectIdentifier)
-    -> AsyncSelectorHandler
-  {
+  /// records whether it started on the main queue.
+  static func recordingWhetherOnTheMainQueue(_ onMain: Locked<[Bool]>) -> AsyncSelectorHandler {
     { _ in
-      onMain.withLock { $0.append(thread() == main) }
+      onMain.withLock { $0.append(onMainQueue()) }
       await Task.yield()
       return nil
     }
   }
 
   @Test @MainActor func awaitedFromTheMainActorHandlersRunOnTheMainActor() async throws {
-    let main = Self.thread()
     let syncOnMain = Locked<[Bool]>([])
     let asyncOnMain = Locked<[Bool]>([])
     let dispatcher = Dispatcher()
@@ -252,13 +256,13 @@ import Testing
       service: "s",
       handlers: [
         Self.event: { _ in
-          syncOnMain.withLock { $0.append(Self.thread() == main) }
+          syncOnMain.withLock { $0.append(Self.onMainQueue()) }
           return nil
         }
       ],
       asyncHandlers: ["other:": { _ in nil }])
     try dispatcher.register(
-      service: "a", asyncHandlers: [Self.event: Self.recordingThreads(asyncOnMain, main: main)])
+      service: "a", asyncHandlers: [Self.event: Self.recordingWhetherOnTheMainQueue(asyncOnMain)])
     _ = try await dispatcher.answer(to: Self.event, params: [0])
     #expect(syncOnMain.withLock { $0 } == [true])
     #expect(asyncOnMain.withLock { $0 } == [true])
@@ -290,11 +294,10 @@ import Testing
   }
 
   @Test func aNonisolatedCallerRunsNonisolatedHandlersOffTheMainActor() async throws {
-    let main = await MainActor.run { Self.thread() }
     let onMain = Locked<[Bool]>([])
     let dispatcher = Dispatcher()
     try dispatcher.register(
-      service: "a", asyncHandlers: [Self.event: Self.recordingThreads(onMain, main: main)])
+      service: "a", asyncHandlers: [Self.event: Self.recordingWhetherOnTheMainQueue(onMain)])
     _ = try await dispatcher.answer(to: Self.event, params: [0])
     #expect(onMain.withLock { $0 } == [false])
   }
