@@ -118,6 +118,12 @@ extension Fold {
   /// ``fold(_:params:selector:environment:)`` does for a `Bool` fold, and
   /// what a dispatch calls directly when its snapshot says the fold is one
   /// (see ``Dispatcher/Snapshot/tally(for:)``).
+  ///
+  /// Inlined into the dispatch's fast road (`Dispatcher.run`), so that a
+  /// dispatch to a `Bool` fold makes no call between its look-up and its
+  /// handlers: measured, 25 instructions less per event at one service and
+  /// 2 less per handler than as a function of its own.
+  @inline(__always)
   static func fold(
     _ tally: Tally, _ snapshot: Dispatcher.Snapshot, params: [Any], selector: String
   ) throws(DispatchError) -> Bool {
@@ -131,10 +137,10 @@ extension Fold {
   /// Calls the handlers of a `Bool` fold and says whether any answered
   /// `true` and whether any answered `false`.
   ///
-  /// Inlined into ``fold(_:_:params:selector:)``, a function of its own,
-  /// apart from the other folds: with only this loop's state in it, the
-  /// state stays in registers. (Inlined, the typed row at one service and
-  /// the per-handler cost each went down by 15 and 7 instructions.)
+  /// Inlined into ``fold(_:_:params:selector:)``, apart from the other
+  /// folds: with only this loop's state around it, the state stays in
+  /// registers. (Inlined, the typed row at one service and the per-handler
+  /// cost each went down by 15 and 7 instructions.)
   @inline(__always)
   private static func tally(
     _ snapshot: Dispatcher.Snapshot, params: [Any], selector: String, stopAtTrue: Bool,
