@@ -1,3 +1,4 @@
+import CSelectorDispatch
 import Foundation
 import SelectorDispatchTesting
 import Testing
@@ -224,6 +225,28 @@ import Testing
     ) {
       try app.dispatch(selector: "paymentDidSucceed:", params: [5])
     }
+  }
+
+  @Test func aVocabularyThatFailsToDeclareRetiresNoPublishedSnapshot() throws {
+    let dispatcher = Dispatcher()
+    try dispatcher.declare("shouldRetryPayment:", fold: .any)
+    try dispatcher.register(service: "a", handlers: ["paymentDidSucceed:": { _ in nil }])
+    // Publishes the snapshot that the vocabulary's first entry would replace.
+    _ = try dispatcher.dispatch(selector: "paymentDidSucceed:", params: ["x"])
+    let published = try #require(dispatcher.snapshot(of: "paymentDidSucceed:"))
+    let vocabulary = try Vocabulary(
+      name: "payments",
+      entries: [
+        .init(
+          "paymentDidSucceed:", domain: Domain("payments"), fold: .broadcast,
+          arguments: [.string]),
+        .init("shouldRetryPayment:", domain: Domain("payments"), fold: .all, arguments: [.string]),
+      ])
+    #expect(throws: DispatchError.self) { try dispatcher.declare(vocabulary) }
+    // Still published and not marked retired: a retired mark would send
+    // every later dispatch of it through the lingering snapshots' clean-up.
+    #expect(dispatcher.snapshot(of: "paymentDidSucceed:") === published)
+    #expect(csd_readers_gone(try #require(published.readers)) == 0)
   }
 
   @Test func registeringForADeprecatedSelectorIsReported() throws {

@@ -141,7 +141,7 @@ import Testing
       service: "a",
       handlers: [
         event: { _ in
-          withExtendedLifetime(token) { dispatcher.unregister(service: "a") }
+          _ = withExtendedLifetime(token) { dispatcher.unregister(service: "a") }
         }
       ])
     let finished = finishes { [event] in
@@ -153,6 +153,158 @@ import Testing
     _ = consume token
     #expect(released.withLock { $0 } == 1)
     #expect(answers.withLock { $0 } == [false])
+  }
+
+  /// The four synchronous entry points, each of which reads its snapshot
+  /// without retaining it (`Dispatcher+Reading.swift`).
+  enum EntryPoint: CaseIterable, CustomStringConvertible {
+    case text, key, typedText, typedKey
+
+    var description: String {
+      switch self {
+      case .text: "dispatch(selector:params:)"
+      case .key: "dispatch(_:params:)"
+      case .typedText: "dispatch(selector:with:as:)"
+      case .typedKey: "dispatch(_:with:as:)"
+      }
+    }
+
+    /// Dispatches `selector` with the one argument `0` and a `Bool` fold.
+    func dispatch(_ selector: String, on dispatcher: Dispatcher) throws -> Bool? {
+      let key = try SelectorKey(selector)
+      switch self {
+      case .text: return try dispatcher.dispatch(selector: selector, params: [0]) as? Bool
+      case .key: return try dispatcher.dispatch(key, params: [0]) as? Bool
+      case .typedText: return try dispatcher.dispatch(selector: selector, with: 0, as: Bool.self)
+      case .typedKey: return try dispatcher.dispatch(key, with: 0, as: Bool.self)
+      }
+    }
+  }
+
+  /// Registers service "a", whose handler unregisters "a" and is the only
+  /// holder of a token that, when released, asks `dispatcher` whether it
+  /// responds to the event.
+  func registerSelfUnregisteringService(
+    on dispatcher: Dispatcher, released: Locked<Int>, answers: Locked<[Bool]>
+  ) throws {
+    let token = CallsBack(released: released) { [event] in
+      let answer = dispatcher.responds(to: event)
+      answers.withLock { $0.append(answer) }
+    }
+    try dispatcher.register(
+      service: "a", priority: 1,
+      handlers: [
+        event: { _ in
+          _ = withExtendedLifetime(token) { dispatcher.unregister(service: "a") }
+          return true
+        }
+      ])
+  }
+
+  @Test(arguments: EntryPoint.allCases)
+  func aSnapshotRetiredDuringItsDispatchIsReleasedWhenTheDispatchEnds(_ entry: EntryPoint) throws {
+    let dispatcher = Dispatcher()
+    let released = Locked(0)
+    let answers = Locked<[Bool]>([])
+    let seen = Locked<[Int]>([])
+    try dispatcher.declare(event, fold: .all)
+    try registerSelfUnregisteringService(on: dispatcher, released: released, answers: answers)
+    try dispatcher.register(
+      service: "b",
+      handlers: [
+        event: { _ in
+          // "a" is unregistered by now, but this dispatch's snapshot, which
+          // holds its handler, must live until the dispatch ends.
+          seen.withLock { $0.append(released.withLock { $0 }) }
+          return true
+        }
+      ])
+    let finished = finishes { [event] in try entry.dispatch(event, on: dispatcher) == true }
+    #expect(finished == true)
+    #expect(seen.withLock { $0 } == [0])
+    // Released by the dispatch's end, after unlocking: its `deinit` asked
+    // the dispatcher, which still has "b".
+    #expect(released.withLock { $0 } == 1)
+    #expect(answers.withLock { $0 } == [true])
+    #expect(dispatcher.state.withLock { $0.lingering.count } == 0)
+    // The next dispatch runs only "b".
+    seen.withLock { $0 = [] }
+    #expect(try entry.dispatch(event, on: dispatcher) == true)
+    #expect(seen.withLock { $0 } == [1])
+  }
+
+  @Test func aNestedDispatchOfTheSameSnapshotKeepsItUntilTheOuterOneEnds() throws {
+    let dispatcher = Dispatcher()
+    let released = Locked(0)
+    let answers = Locked<[Bool]>([])
+    let seen = Locked<[String]>([])
+    try dispatcher.declare(event, fold: .all)
+    try registerSelfUnregisteringService(on: dispatcher, released: released, answers: answers)
+    try dispatcher.register(
+      service: "b",
+      handlers: [
+        event: { _ in
+          seen.withLock { $0.append("b \(released.withLock { $0 })") }
+          return true
+        }
+      ])
+    try dispatcher.register(
+      service: "c", priority: 2,
+      handlers: [
+        event: { [event] _ in
+          // Runs first, and the first time dispatches the event again,
+          // inside it, before "a" unregisters: both dispatches read the
+          // same snapshot, which the nested one's "a" retires.
+          if seen.withLock({ $0.isEmpty }) {
+            seen.withLock { $0.append("nested") }
+            _ = try? dispatcher.dispatch(selector: event, with: 0, as: Bool.self)
+          }
+          return true
+        }
+      ])
+    let finished = finishes { [event] in
+      try dispatcher.dispatch(selector: event, with: 0, as: Bool.self) == true
+    }
+    #expect(finished == true)
+    // The nested dispatch ran "a" (which unregistered itself) and "b"; the
+    // outer one then still ran its snapshot's "a" and "b", with "a"'s
+    // handler alive until it ended.
+    #expect(seen.withLock { $0 } == ["nested", "b 0", "b 0"])
+    #expect(released.withLock { $0 } == 1)
+    #expect(answers.withLock { $0 } == [true])
+    #expect(dispatcher.state.withLock { $0.lingering.count } == 0)
+  }
+
+  @Test func dispatchesOnManyThreadsWhileServicesComeAndGoReleaseEachHandlerOnce() throws {
+    let dispatcher = Dispatcher()
+    let released = Locked(0)
+    try dispatcher.declare(event, fold: .any)
+    try dispatcher.register(service: "base", handlers: [event: { _ in false }])
+    let changes = 300
+    let dispatchesPerThread = 3_000
+    let failures = Locked(0)
+    DispatchQueue.concurrentPerform(iterations: 4) { thread in
+      if thread == 0 {
+        for _ in 0..<changes {
+          let token = CallsBack(released: released) {}
+          do {
+            try dispatcher.register(
+              service: "churn", handlers: [event: { _ in withExtendedLifetime(token) { true } }])
+          } catch {
+            failures.withLock { $0 += 1 }
+          }
+          dispatcher.unregister(service: "churn")
+        }
+        return
+      }
+      let entry = EntryPoint.allCases[thread % EntryPoint.allCases.count]
+      for _ in 0..<dispatchesPerThread where (try? entry.dispatch(event, on: dispatcher)) == nil {
+        failures.withLock { $0 += 1 }
+      }
+    }
+    #expect(failures.withLock { $0 } == 0)
+    #expect(released.withLock { $0 } == changes)
+    #expect(dispatcher.state.withLock { $0.lingering.count } == 0)
   }
 
   @Test func replacingTheDiagnosticHandlerReleasesTheOldOneAfterUnlocking() {

@@ -78,6 +78,54 @@ static inline void csd_unlock(csd_lock_t *_Nonnull lock) {
 #endif
 }
 
+// MARK: A snapshot's readers
+
+/// How many synchronous dispatches are reading one published snapshot of
+/// the dispatch table, and whether a change has retired it (taken it out of
+/// the table): one word, so that the last reader to leave and the change
+/// that retires the snapshot agree on which of them drops it (see
+/// `Dispatcher+Reading.swift`). Readers enter only under the table's lock,
+/// and only a published snapshot; they leave without it.
+typedef struct {
+  /// The count of readers, with `CSD_RETIRED` set once retired.
+  _Atomic(uintptr_t) word;
+} csd_readers_t;
+
+/// The bit of `csd_readers_t` that says the snapshot was retired.
+#define CSD_RETIRED ((uintptr_t)1 << (sizeof(uintptr_t) * 8 - 1))
+
+/// Makes `readers` a count of none, not retired.
+static inline void csd_readers_init(csd_readers_t *_Nonnull readers) {
+  atomic_init(&readers->word, 0);
+}
+
+/// Counts one more reader. Under the table's lock, of a published snapshot.
+static inline void csd_readers_enter(csd_readers_t *_Nonnull readers) {
+  atomic_fetch_add_explicit(&readers->word, 1, memory_order_relaxed);
+}
+
+/// Counts one reader fewer; returns 1 when it was the last reader of a
+/// retired snapshot, which the caller must then drop (it is lingering in the
+/// table), and 0 otherwise. Release: the reader's reads of the snapshot
+/// happen before whoever drops it sees the count fall.
+static inline int csd_readers_leave(csd_readers_t *_Nonnull readers) {
+  return atomic_fetch_sub_explicit(&readers->word, 1, memory_order_acq_rel) == (CSD_RETIRED | 1);
+}
+
+/// Marks the snapshot retired; returns 1 when no reader is reading it (the
+/// caller may drop it now) and 0 when some are (it lingers until the last
+/// one leaves). Under the table's lock.
+static inline int csd_readers_retire(csd_readers_t *_Nonnull readers) {
+  return (atomic_fetch_or_explicit(&readers->word, CSD_RETIRED, memory_order_acq_rel) &
+          ~CSD_RETIRED) == 0;
+}
+
+/// Whether a retired snapshot's readers have all left. Under the table's
+/// lock.
+static inline int csd_readers_gone(csd_readers_t *_Nonnull readers) {
+  return atomic_load_explicit(&readers->word, memory_order_acquire) == CSD_RETIRED;
+}
+
 // MARK: Per-thread state
 
 /// The nesting depth of the innermost synchronous dispatch under way on

@@ -1,3 +1,5 @@
+import CSelectorDispatch
+
 extension Dispatcher {
   /// Who registered one handler, and where it goes in the call order. The
   /// handler itself sits at the same index of the entry's handlers.
@@ -46,7 +48,8 @@ extension Dispatcher {
 
   /// What a dispatch needs about one selector, built once after each change
   /// and shared by every dispatch until the next one: a dispatch holds the
-  /// lock only to retain it.
+  /// lock only to find it, and to count itself among its readers or retain
+  /// it (see `Dispatcher+Reading.swift`).
   ///
   /// Immutable (`let` only: no exclusivity checks on the hot path). To carry
   /// more per-selector data to dispatch, add a `let` here and fill it in
@@ -76,6 +79,11 @@ extension Dispatcher {
     let isPlain: Bool
     /// The declared fold as a ``Fold/Tally`` when the snapshot is plain.
     let declaredTally: Fold.Tally?
+    /// How many synchronous dispatches are reading the snapshot without
+    /// retaining it, and whether a change has retired it (see
+    /// `Dispatcher+Reading.swift`); `nil` for a snapshot that is never
+    /// published (one made with other handlers).
+    let readers: UnsafeMutablePointer<csd_readers_t>?
 
     /// Shares the entry's arrays, which must be in call order.
     fileprivate init(_ entry: Entry, selector: String) {
@@ -88,6 +96,9 @@ extension Dispatcher {
       hasAsyncHandlers = entry.registrations.contains { $0.asyncHandler != nil }
       isPlain = !hasAsyncHandlers && contract == nil
       declaredTally = isPlain ? declaredFold?.tally : nil
+      let readers = UnsafeMutablePointer<csd_readers_t>.allocate(capacity: 1)
+      csd_readers_init(readers)
+      self.readers = readers
     }
 
     /// The same selector with other handlers, such as ones that wrap each
@@ -102,7 +113,10 @@ extension Dispatcher {
       hasAsyncHandlers = snapshot.hasAsyncHandlers
       isPlain = snapshot.isPlain
       declaredTally = snapshot.declaredTally
+      readers = nil
     }
+
+    deinit { readers?.deallocate() }
 
     /// The `Bool` fold a synchronous dispatch given `fold` (`nil` for the
     /// declared one) goes straight to, or `nil` when it takes another road.
@@ -156,6 +170,10 @@ extension Dispatcher {
     /// apart from the entries so that the common dispatch reads one word,
     /// without a mutating access to an entry.
     var published: ContiguousArray<Snapshot?> = []
+    /// Snapshots that changes retired while dispatches were reading them,
+    /// kept until the last of those dispatches leaves (see
+    /// `Dispatcher+Reading.swift`).
+    var lingering: [Snapshot] = []
     var services: [String: ServiceRecord] = [:]
     var nextSequence = 0
     var exclusivity = Exclusivity()
@@ -167,22 +185,25 @@ extension Dispatcher {
   /// The snapshot of `selector`, found byte for byte; `nil` when it is not
   /// known here, including any text that is not a valid selector.
   func snapshot(of selector: String) -> Snapshot? {
+    withSlot(of: selector) { state, slot in state.snapshot(slot) }
+  }
+
+  /// What `body` makes, under the lock, of the slot of `selector`, found
+  /// byte for byte; `nil` when it is not known here, including any text
+  /// that is not a valid selector.
+  func withSlot<Result: Sendable>(
+    of selector: String, _ body: (inout State, Int) -> Result?
+  ) -> Result? {
     // Hash the bytes before taking the lock.
-    if let found = selector.utf8.withContiguousStorageIfAvailable({ text in
+    func find(_ text: UnsafeBufferPointer<UInt8>) -> Result? {
       let hash = SelectorIndex.hash(text, seed: seed)
-      return state.withLock { state -> Snapshot? in
-        state.index.id(of: text, hash: hash).flatMap { state.snapshot($0) }
+      return state.read { state in
+        state.index.id(of: text, hash: hash).flatMap { body(&state, $0) }
       }
-    }) {
-      return found
     }
+    if let found = selector.utf8.withContiguousStorageIfAvailable(find) { return found }
     var native = selector
-    return native.withUTF8 { text in
-      let hash = SelectorIndex.hash(text, seed: seed)
-      return state.withLock { state -> Snapshot? in
-        state.index.id(of: text, hash: hash).flatMap { state.snapshot($0) }
-      }
-    }
+    return native.withUTF8(find)
   }
 
   /// The snapshot of `key`, or `nil` when it is not known here.
@@ -267,11 +288,16 @@ extension Dispatcher.State {
   }
 
   /// Clears the published snapshot of `slot` after a change, handing it to
-  /// `retired`: it may hold the last reference to a removed handler.
+  /// `retired` (it may hold the last reference to a removed handler), or,
+  /// while dispatches are reading it, to ``lingering``.
   mutating func unpublish(_ slot: Int, into retired: inout Retired) {
     guard let snapshot = published[slot] else { return }
     published[slot] = nil
-    retired.keep(snapshot)
+    if csd_readers_retire(snapshot.readers.unsafelyUnwrapped) != 0 {
+      retired.keep(snapshot)
+    } else {
+      lingering.append(snapshot)
+    }
   }
 
   /// The slot of `key`, made (with an empty entry) if it has none yet.

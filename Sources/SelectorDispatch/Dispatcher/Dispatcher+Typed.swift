@@ -76,7 +76,11 @@ extension Dispatcher {
   func fold(_ key: SelectorKey, params: UnsafeMutablePointer<[Any]>) throws(DispatchError)
     -> Folded
   {
-    try fold(params) { () throws(DispatchError) in try lookUp(key) }
+    try fold(params) { (array) throws(DispatchError) in
+      try reading(enter(key), orThrow: unrecognized(key.description)) {
+        (snapshot) throws(DispatchError) in try run(snapshot, params: array, fold: nil)
+      }
+    }
   }
 
   /// ``fold(_:params:)-(SelectorKey,_)`` for a selector's text.
@@ -84,20 +88,24 @@ extension Dispatcher {
   func fold(_ selector: String, params: UnsafeMutablePointer<[Any]>) throws(DispatchError)
     -> Folded
   {
-    try fold(params) { () throws(DispatchError) in try lookUp(selector) }
+    try fold(params) { (array) throws(DispatchError) in
+      try reading(enter(selector), orThrow: notFound(selector)) {
+        (snapshot) throws(DispatchError) in try run(snapshot, params: array, fold: nil)
+      }
+    }
   }
 
-  /// Runs the snapshot that `lookUp` finds with the array in `params`, which
-  /// is moved out of the buffer for the handlers and back after them, never
-  /// copied: a copy would cost a retain and a release.
+  /// Runs `body` with the array in `params`, which is moved out of the
+  /// buffer for the handlers and back after them, never copied: a copy
+  /// would cost a retain and a release.
   @inline(__always)
   private func fold(
-    _ params: UnsafeMutablePointer<[Any]>, _ lookUp: () throws(DispatchError) -> Snapshot
+    _ params: UnsafeMutablePointer<[Any]>, _ body: ([Any]) throws(DispatchError) -> Folded
   ) throws(DispatchError) -> Folded {
     let array = params.move()
     let folded: Folded
     do {
-      folded = try run(lookUp(), params: array, fold: nil)
+      folded = try body(array)
     } catch {
       ParamsBuffer.giveBack(params, emptying: array)
       throw error

@@ -245,7 +245,9 @@ public final class Dispatcher: Sendable {
   public func dispatch(selector: String, params: [Any], fold: Fold? = nil) throws(DispatchError)
     -> Any?
   {
-    try run(lookUp(selector), params: params, fold: fold).any
+    try reading(enter(selector), orThrow: notFound(selector)) { (snapshot) throws(DispatchError) in
+      try run(snapshot, params: params, fold: fold)
+    }.any
   }
 
   /// Dispatches an event through a pre-resolved key.
@@ -266,7 +268,9 @@ public final class Dispatcher: Sendable {
   public func dispatch(_ key: SelectorKey, params: [Any], fold: Fold? = nil) throws(DispatchError)
     -> Any?
   {
-    try run(lookUp(key), params: params, fold: fold).any
+    try reading(enter(key), orThrow: unrecognized(key.description)) {
+      (snapshot) throws(DispatchError) in try run(snapshot, params: params, fold: fold)
+    }.any
   }
 
   /// The snapshot of `selector`.
@@ -274,11 +278,20 @@ public final class Dispatcher: Sendable {
   /// - Throws: ``DispatchError/malformedSelector(selector:offset:reason:)``
   ///   or ``DispatchError/unrecognizedSelector(selector:suggestion:)``.
   func lookUp(_ selector: String) throws(DispatchError) -> Snapshot {
-    guard let snapshot = snapshot(of: selector) else {
-      _ = try SelectorKey.validate(selector)
-      throw unrecognized(selector)
-    }
+    guard let snapshot = snapshot(of: selector) else { throw notFound(selector) }
     return snapshot
+  }
+
+  /// The error for `selector`, which is not known here:
+  /// ``DispatchError/malformedSelector(selector:offset:reason:)`` or
+  /// ``DispatchError/unrecognizedSelector(selector:suggestion:)``.
+  func notFound(_ selector: String) -> DispatchError {
+    do {
+      _ = try SelectorKey.validate(selector)
+    } catch {
+      return error
+    }
+    return unrecognized(selector)
   }
 
   /// The snapshot of `key`.

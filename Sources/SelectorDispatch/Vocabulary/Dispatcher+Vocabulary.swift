@@ -72,6 +72,7 @@ extension Dispatcher {
       var next = state
       // Whatever `next` replaced or the old state held is dropped unlocked.
       defer { retired.keep(next) }
+      var changed: [Int] = []
       for (key, contract) in declarations {
         let slot = next.makeEntry(for: key)
         let existing = next.entries[slot]
@@ -86,11 +87,14 @@ extension Dispatcher {
         }
         if existing.contract == nil {
           next.entries[slot].declare(contract)
-          next.unpublish(slot, into: &retired)
+          changed.append(slot)
         }
       }
       next.exclusivity.domains.formUnion(vocabulary.exclusiveDomains)
       try next.recomputeOwners()
+      // Only once nothing can throw: unpublishing retires the snapshot,
+      // which `state` shares until the swap.
+      for slot in changed { next.unpublish(slot, into: &retired) }
       swap(&state, &next)
     }
   }
