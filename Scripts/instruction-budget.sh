@@ -13,8 +13,11 @@
 # entry point, one service, a declared `any` fold. Everything but the one
 # handler is what every dispatch pays: boxing the arguments into the
 # thread's buffer, the look-up under the lock, the nesting guard, the tally,
-# emptying the buffer. It fails when that exceeds FIXED_BUDGET (default
-# below; BENCHMARKS.md has the measurements).
+# emptying the buffer. It fails when that exceeds FIXED_BUDGET: 700, issue
+# 32's target. Measured at the commit that made it the budget (1fa1bed): 685.
+# Retaining the snapshot instead of counting the dispatch among its readers
+# (Dispatcher+Reading.swift) cost 725 just before it. BENCHMARKS.md has the
+# measurements.
 #
 # **Per handler.** The rows `dispatch: SelectorKey N=10` and `N=100`: their
 # difference divided by 90 is instructions per handler, free of what every
@@ -30,7 +33,7 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 budget=${1:-75}
-fixed_budget=${2:-775}
+fixed_budget=${2:-700}
 for tool in valgrind objcopy; do
   command -v "$tool" > /dev/null || { echo "instruction-budget: needs $tool" >&2; exit 2; }
 done

@@ -194,16 +194,24 @@ extension Dispatcher {
   func withSlot<Result: Sendable>(
     of selector: String, _ body: (inout State, Int) -> Result?
   ) -> Result? {
-    // Hash the bytes before taking the lock.
-    func find(_ text: UnsafeBufferPointer<UInt8>) -> Result? {
+    // Hash the bytes before taking the lock. (Two closures, not one local
+    // function: a local function capturing `self` cost a retain and a
+    // release per dispatch, measured.)
+    if let found = selector.utf8.withContiguousStorageIfAvailable({ text in
+      let hash = SelectorIndex.hash(text, seed: seed)
+      return state.read { state in
+        state.index.id(of: text, hash: hash).flatMap { body(&state, $0) }
+      }
+    }) {
+      return found
+    }
+    var native = selector
+    return native.withUTF8 { text in
       let hash = SelectorIndex.hash(text, seed: seed)
       return state.read { state in
         state.index.id(of: text, hash: hash).flatMap { body(&state, $0) }
       }
     }
-    if let found = selector.utf8.withContiguousStorageIfAvailable(find) { return found }
-    var native = selector
-    return native.withUTF8(find)
   }
 
   /// The snapshot of `key`, or `nil` when it is not known here.
