@@ -195,10 +195,10 @@ import Testing
     #expect(try dispatcher.dispatch(selector: "applicationWillTerminate:", params: ["app"]) == nil)
   }
 
-  @Test func declaringAVocabularyIsAllOrNothing() throws {
-    let dispatcher = Dispatcher()
-    try dispatcher.declare("shouldRetryPayment:", fold: .any)
-    let vocabulary = try Vocabulary(
+  /// `paymentDidSucceed:` (broadcast) and `shouldRetryPayment:` (`all`),
+  /// each taking a `String`.
+  static func payments() throws -> Vocabulary {
+    try Vocabulary(
       name: "payments",
       entries: [
         .init(
@@ -206,6 +206,12 @@ import Testing
           arguments: [.string]),
         .init("shouldRetryPayment:", domain: Domain("payments"), fold: .all, arguments: [.string]),
       ])
+  }
+
+  @Test func declaringAVocabularyIsAllOrNothing() throws {
+    let dispatcher = Dispatcher()
+    try dispatcher.declare("shouldRetryPayment:", fold: .any)
+    let vocabulary = try Self.payments()
     let error = try #require(throws: DispatchError.self) { try dispatcher.declare(vocabulary) }
     guard case .conflictingDeclaration(let selector, "any", _) = error else {
       Issue.record("unexpected \(error)")
@@ -234,14 +240,7 @@ import Testing
     // Publishes the snapshot that the vocabulary's first entry would replace.
     _ = try dispatcher.dispatch(selector: "paymentDidSucceed:", params: ["x"])
     let published = try #require(dispatcher.snapshot(of: "paymentDidSucceed:"))
-    let vocabulary = try Vocabulary(
-      name: "payments",
-      entries: [
-        .init(
-          "paymentDidSucceed:", domain: Domain("payments"), fold: .broadcast,
-          arguments: [.string]),
-        .init("shouldRetryPayment:", domain: Domain("payments"), fold: .all, arguments: [.string]),
-      ])
+    let vocabulary = try Self.payments()
     #expect(throws: DispatchError.self) { try dispatcher.declare(vocabulary) }
     // Still published and not marked retired: a retired mark would send
     // every later dispatch of it through the lingering snapshots' clean-up.

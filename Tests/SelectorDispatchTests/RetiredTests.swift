@@ -181,12 +181,18 @@ import Testing
     }
   }
 
-  /// Registers service "a", whose handler unregisters "a" and is the only
-  /// holder of a token that, when released, asks `dispatcher` whether it
-  /// responds to the event.
-  func registerSelfUnregisteringService(
-    on dispatcher: Dispatcher, released: Locked<Int>, answers: Locked<[Bool]>
-  ) throws {
+  /// A dispatcher whose `.all` event has service "a", which unregisters
+  /// itself and is the only holder of a token that, when released, asks
+  /// the dispatcher whether it responds to the event, then service "b",
+  /// which records "b" and how many tokens were released by then.
+  func retiringDispatcher() throws -> (
+    Dispatcher, released: Locked<Int>, answers: Locked<[Bool]>, seen: Locked<[String]>
+  ) {
+    let dispatcher = Dispatcher()
+    let released = Locked(0)
+    let answers = Locked<[Bool]>([])
+    let seen = Locked<[String]>([])
+    try dispatcher.declare(event, fold: .all)
     let token = CallsBack(released: released) { [event] in
       let answer = dispatcher.responds(to: event)
       answers.withLock { $0.append(answer) }
@@ -199,47 +205,6 @@ import Testing
           return true
         }
       ])
-  }
-
-  @Test(arguments: EntryPoint.allCases)
-  func aSnapshotRetiredDuringItsDispatchIsReleasedWhenTheDispatchEnds(_ entry: EntryPoint) throws {
-    let dispatcher = Dispatcher()
-    let released = Locked(0)
-    let answers = Locked<[Bool]>([])
-    let seen = Locked<[Int]>([])
-    try dispatcher.declare(event, fold: .all)
-    try registerSelfUnregisteringService(on: dispatcher, released: released, answers: answers)
-    try dispatcher.register(
-      service: "b",
-      handlers: [
-        event: { _ in
-          // "a" is unregistered by now, but this dispatch's snapshot, which
-          // holds its handler, must live until the dispatch ends.
-          seen.withLock { $0.append(released.withLock { $0 }) }
-          return true
-        }
-      ])
-    let finished = finishes { [event] in try entry.dispatch(event, on: dispatcher) == true }
-    #expect(finished == true)
-    #expect(seen.withLock { $0 } == [0])
-    // Released by the dispatch's end, after unlocking: its `deinit` asked
-    // the dispatcher, which still has "b".
-    #expect(released.withLock { $0 } == 1)
-    #expect(answers.withLock { $0 } == [true])
-    #expect(dispatcher.state.withLock { $0.lingering.count } == 0)
-    // The next dispatch runs only "b".
-    seen.withLock { $0 = [] }
-    #expect(try entry.dispatch(event, on: dispatcher) == true)
-    #expect(seen.withLock { $0 } == [1])
-  }
-
-  @Test func aNestedDispatchOfTheSameSnapshotKeepsItUntilTheOuterOneEnds() throws {
-    let dispatcher = Dispatcher()
-    let released = Locked(0)
-    let answers = Locked<[Bool]>([])
-    let seen = Locked<[String]>([])
-    try dispatcher.declare(event, fold: .all)
-    try registerSelfUnregisteringService(on: dispatcher, released: released, answers: answers)
     try dispatcher.register(
       service: "b",
       handlers: [
@@ -248,6 +213,29 @@ import Testing
           return true
         }
       ])
+    return (dispatcher, released, answers, seen)
+  }
+
+  @Test(arguments: EntryPoint.allCases)
+  func aSnapshotRetiredDuringItsDispatchIsReleasedWhenTheDispatchEnds(_ entry: EntryPoint) throws {
+    let (dispatcher, released, answers, seen) = try retiringDispatcher()
+    let finished = finishes { [event] in try entry.dispatch(event, on: dispatcher) == true }
+    #expect(finished == true)
+    // "a" had unregistered when "b" ran, but this dispatch's snapshot,
+    // which holds its handler, lived until the dispatch ended.
+    #expect(seen.withLock { $0 } == ["b 0"])
+    // Released by the dispatch's end, after unlocking: its `deinit` asked
+    // the dispatcher, which still has "b".
+    #expect(released.withLock { $0 } == 1)
+    #expect(answers.withLock { $0 } == [true])
+    #expect(dispatcher.state.withLock { $0.lingering.count } == 0)
+    // The next dispatch runs only "b".
+    #expect(try entry.dispatch(event, on: dispatcher) == true)
+    #expect(seen.withLock { $0 } == ["b 0", "b 1"])
+  }
+
+  @Test func aNestedDispatchOfTheSameSnapshotKeepsItUntilTheOuterOneEnds() throws {
+    let (dispatcher, released, answers, seen) = try retiringDispatcher()
     try dispatcher.register(
       service: "c", priority: 2,
       handlers: [
@@ -283,7 +271,8 @@ import Testing
     let changes = 300
     let dispatchesPerThread = 3_000
     let failures = Locked(0)
-    DispatchQueue.concurrentPerform(iterations: 4) { thread in
+    // Thread 0 churns; threads 1 to 4 dispatch, one entry point each.
+    DispatchQueue.concurrentPerform(iterations: 1 + EntryPoint.allCases.count) { thread in
       if thread == 0 {
         for _ in 0..<changes {
           let token = CallsBack(released: released) {}
