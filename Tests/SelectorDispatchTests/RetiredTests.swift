@@ -193,15 +193,16 @@ import Testing
     let answers = Locked<[Bool]>([])
     let seen = Locked<[String]>([])
     try dispatcher.declare(event, fold: .all)
-    let token = CallsBack(released: released) { [event] in
-      let answer = dispatcher.responds(to: event)
-      answers.withLock { $0.append(answer) }
+    // Weak captures: a handler that held its dispatcher would leak both.
+    let token = CallsBack(released: released) { [event, weak dispatcher] in
+      let answer = dispatcher?.responds(to: event)
+      answers.withLock { $0.append(answer ?? false) }
     }
     try dispatcher.register(
       service: "a", priority: 1,
       handlers: [
-        event: { _ in
-          _ = withExtendedLifetime(token) { dispatcher.unregister(service: "a") }
+        event: { [weak dispatcher] _ in
+          _ = withExtendedLifetime(token) { dispatcher?.unregister(service: "a") }
           return true
         }
       ])
@@ -239,13 +240,13 @@ import Testing
     try dispatcher.register(
       service: "c", priority: 2,
       handlers: [
-        event: { [event] _ in
+        event: { [event, weak dispatcher] _ in
           // Runs first, and the first time dispatches the event again,
           // inside it, before "a" unregisters: both dispatches read the
           // same snapshot, which the nested one's "a" retires.
           if seen.withLock({ $0.isEmpty }) {
             seen.withLock { $0.append("nested") }
-            _ = try? dispatcher.dispatch(selector: event, with: 0, as: Bool.self)
+            _ = try? dispatcher?.dispatch(selector: event, with: 0, as: Bool.self)
           }
           return true
         }
