@@ -27,6 +27,31 @@ import CSelectorDispatch
 /// synchronous dispatch starts on the bridge, a completion join) captures,
 /// and so retains, it.
 extension Dispatcher {
+  /// ``run(_:params:fold:)-(Snapshot,_,_)`` on the snapshot of `key`, read
+  /// as a synchronous dispatch reads it: what the synchronous entry points
+  /// by key do.
+  ///
+  /// - Throws: ``DispatchError/unrecognizedSelector(selector:suggestion:)``,
+  ///   or what the dispatch throws.
+  @inline(__always)
+  func run(_ key: SelectorKey, params: [Any], fold: Fold?) throws(DispatchError) -> Folded {
+    try reading(enter(key), orThrow: unrecognized(key.description)) {
+      (snapshot) throws(DispatchError) in try run(snapshot, params: params, fold: fold)
+    }
+  }
+
+  /// ``run(_:params:fold:)-(SelectorKey,_,_)`` for a selector's text.
+  ///
+  /// - Throws: ``DispatchError/malformedSelector(selector:offset:reason:)``,
+  ///   ``DispatchError/unrecognizedSelector(selector:suggestion:)``, or
+  ///   what the dispatch throws.
+  @inline(__always)
+  func run(_ selector: String, params: [Any], fold: Fold?) throws(DispatchError) -> Folded {
+    try reading(enter(selector), orThrow: notFound(selector)) {
+      (snapshot) throws(DispatchError) in try run(snapshot, params: params, fold: fold)
+    }
+  }
+
   /// Runs `body` with the snapshot that `entered` reads, then leaves it;
   /// throws `notFound` when there is none.
   ///

@@ -76,11 +76,7 @@ extension Dispatcher {
   func fold(_ key: SelectorKey, params: UnsafeMutablePointer<[Any]>) throws(DispatchError)
     -> Folded
   {
-    try fold(params) { (array) throws(DispatchError) in
-      try reading(enter(key), orThrow: unrecognized(key.description)) {
-        (snapshot) throws(DispatchError) in try run(snapshot, params: array, fold: nil)
-      }
-    }
+    try fold(params) { (array) throws(DispatchError) in try run(key, params: array, fold: nil) }
   }
 
   /// ``fold(_:params:)-(SelectorKey,_)`` for a selector's text.
@@ -89,9 +85,7 @@ extension Dispatcher {
     -> Folded
   {
     try fold(params) { (array) throws(DispatchError) in
-      try reading(enter(selector), orThrow: notFound(selector)) {
-        (snapshot) throws(DispatchError) in try run(snapshot, params: array, fold: nil)
-      }
+      try run(selector, params: array, fold: nil)
     }
   }
 

@@ -245,9 +245,7 @@ public final class Dispatcher: Sendable {
   public func dispatch(selector: String, params: [Any], fold: Fold? = nil) throws(DispatchError)
     -> Any?
   {
-    try reading(enter(selector), orThrow: notFound(selector)) { (snapshot) throws(DispatchError) in
-      try run(snapshot, params: params, fold: fold)
-    }.any
+    try run(selector, params: params, fold: fold).any
   }
 
   /// Dispatches an event through a pre-resolved key.
@@ -268,9 +266,7 @@ public final class Dispatcher: Sendable {
   public func dispatch(_ key: SelectorKey, params: [Any], fold: Fold? = nil) throws(DispatchError)
     -> Any?
   {
-    try reading(enter(key), orThrow: unrecognized(key.description)) {
-      (snapshot) throws(DispatchError) in try run(snapshot, params: params, fold: fold)
-    }.any
+    try run(key, params: params, fold: fold).any
   }
 
   /// The snapshot of `selector`.

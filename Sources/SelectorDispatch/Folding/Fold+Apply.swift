@@ -122,9 +122,9 @@ extension Fold {
   /// Meant to be inlined into the dispatch's fast road (`Dispatcher.run`):
   /// called as a function of its own, it cost a typed dispatch to one
   /// service 25 more instructions per event (750 against 725 at
-  /// `58b609e`). The optimizer may still call it where inlining would
-  /// cost registers: the typed by-key path does, and forcing it inline
-  /// there (`@_transparent`) measured 695 against 685 at `1fa1bed`.
+  /// `58b609e`). The optimizer may still keep the call where inlining
+  /// would cost registers; it did on the typed by-key path at `1fa1bed`,
+  /// where forcing it inline (`@_transparent`) measured 695 against 685.
   @inline(__always)
   static func fold(
     _ tally: Tally, _ snapshot: Dispatcher.Snapshot, params: [Any], selector: String
