@@ -245,7 +245,12 @@ public final class Dispatcher: Sendable {
   public func dispatch(selector: String, params: [Any], fold: Fold? = nil) throws(DispatchError)
     -> Any?
   {
-    try run(selector, params: params, fold: fold).any
+    // Switching over the returned value consumes it; `.any` would copy it
+    // and destroy it (measured: 53 instructions a dispatch).
+    switch try run(selector, params: params, fold: fold) {
+    case .bool(let bool): bool
+    case .value(let value): value
+    }
   }
 
   /// Dispatches an event through a pre-resolved key.
@@ -266,7 +271,12 @@ public final class Dispatcher: Sendable {
   public func dispatch(_ key: SelectorKey, params: [Any], fold: Fold? = nil) throws(DispatchError)
     -> Any?
   {
-    try run(key, params: params, fold: fold).any
+    // Switching over the returned value consumes it; `.any` would copy it
+    // and destroy it (measured: 53 instructions a dispatch).
+    switch try run(key, params: params, fold: fold) {
+    case .bool(let bool): bool
+    case .value(let value): value
+    }
   }
 
   /// The snapshot of `selector`.
