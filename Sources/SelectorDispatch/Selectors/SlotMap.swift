@@ -59,8 +59,12 @@ struct SlotMap {
     pairs[place] = pair
   }
 
+  /// `&>>`: `shift` is always between 1 and 60, so the smart shift's
+  /// checks of its amount were six instructions of every dispatch by key.
   @inline(__always)
   private static func place(_ id: Int, _ shift: Int) -> Int {
-    Int(truncatingIfNeeded: (UInt64(truncatingIfNeeded: id) &* 0x9E37_79B9_7F4A_7C15) >> shift)
+    assert((1..<64).contains(shift))
+    return Int(
+      truncatingIfNeeded: (UInt64(truncatingIfNeeded: id) &* 0x9E37_79B9_7F4A_7C15) &>> shift)
   }
 }
