@@ -323,7 +323,7 @@ public final class Dispatcher: Sendable {
     }
     let outer = try Nesting.enter(snapshot.selector, environment: environment)
     defer { Nesting.leave(to: outer) }
-    return .bool(try Fold.fold(tally, snapshot, params: params, selector: snapshot.selector))
+    return .bool(try Fold.fold(tally, snapshot, params: params))
   }
 
   /// ``run(_:params:fold:)`` for any selector and fold.

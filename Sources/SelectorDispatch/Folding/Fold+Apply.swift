@@ -30,7 +30,7 @@ extension Fold {
     switch self {
     case .any, .all, .firstTrue:
       return .bool(
-        try Self.fold(tally.unsafelyUnwrapped, snapshot, params: params, selector: selector))
+        try Self.fold(tally.unsafelyUnwrapped, snapshot, params: params))
     case .firstNonNil:
       var first: Any?
       for index in handlers.indices {
@@ -126,12 +126,12 @@ extension Fold {
   /// would cost registers; it did on the typed by-key path at `1fa1bed`,
   /// where forcing it inline (`@_transparent`) measured 695 against 685.
   @inline(__always)
-  static func fold(
-    _ tally: Tally, _ snapshot: Dispatcher.Snapshot, params: [Any], selector: String
-  ) throws(DispatchError) -> Bool {
+  static func fold(_ tally: Tally, _ snapshot: Dispatcher.Snapshot, params: [Any])
+    throws(DispatchError) -> Bool
+  {
     var outcome = Outcome()
     let (sawTrue, sawFalse) = Self.tally(
-      snapshot, params: params, selector: selector, stopAtTrue: tally == .firstTrue, &outcome)
+      snapshot, params: params, stopAtTrue: tally == .firstTrue, &outcome)
     if let failure = outcome.failure { throw failure }
     return tally == .all ? !sawFalse : sawTrue
   }
@@ -139,14 +139,13 @@ extension Fold {
   /// Calls the handlers of a `Bool` fold and says whether any answered
   /// `true` and whether any answered `false`.
   ///
-  /// Inlined into ``fold(_:_:params:selector:)``, apart from the other
+  /// Inlined into ``fold(_:_:params:)``, apart from the other
   /// folds: with only this loop's state around it, the state stays in
   /// registers. (Inlined, the typed row at one service and the per-handler
   /// cost each went down by 15 and 7 instructions.)
   @inline(__always)
   private static func tally(
-    _ snapshot: Dispatcher.Snapshot, params: [Any], selector: String, stopAtTrue: Bool,
-    _ outcome: inout Outcome
+    _ snapshot: Dispatcher.Snapshot, params: [Any], stopAtTrue: Bool, _ outcome: inout Outcome
   ) -> (sawTrue: Bool, sawFalse: Bool) {
     let handlers = snapshot.handlers
     var sawTrue = false
@@ -155,7 +154,7 @@ extension Fold {
       for index in handlers.indices {
         slot.initialize(to: handlers[index](params))
         if let bool = AnswerSlot.peekBool(slot)
-          ?? castBool(slot, index, snapshot, selector, &outcome)
+          ?? castBool(slot, index, snapshot, &outcome)
         {
           if bool { sawTrue = true } else { sawFalse = true }
         }
@@ -165,7 +164,7 @@ extension Fold {
     return (sawTrue, sawFalse)
   }
 
-  /// The general path of ``tally(_:params:selector:stopAtTrue:_:)``, for an
+  /// The general path of ``tally(_:params:stopAtTrue:_:)``, for an
   /// answer that is not exactly a `Bool`: moves it out of `slot` and casts
   /// it. `nil` for `nil`, `()` and a failure, which `outcome` records.
   ///
@@ -174,12 +173,12 @@ extension Fold {
   @inline(never)
   private static func castBool(
     _ slot: UnsafeMutablePointer<Any?>, _ index: Int, _ snapshot: Dispatcher.Snapshot,
-    _ selector: String, _ outcome: inout Outcome
+    _ outcome: inout Outcome
   ) -> Bool? {
     let answer = slot.move()
     if let bool = answer as? Bool { return bool }
     if let other = outcome.meaningful(answer, index, snapshot) {
-      outcome.reject(other, index, "Bool or nil", snapshot, selector)
+      outcome.reject(other, index, "Bool or nil", snapshot, snapshot.selector)
     }
     return nil
   }
