@@ -94,12 +94,15 @@ enum Nesting {
   /// - Throws: ``DispatchError/nestingTooDeep(selector:limit:)`` past the
   ///   limit, after reporting ``Diagnostic/nestingTooDeep(selector:depth:)``.
   @inline(__always)
-  static func next(_ selector: @autoclosure () -> String, environment: DispatchEnvironment)
-    throws(DispatchError) -> Int
-  {
-    let depth = current + 1
+  static func next(
+    _ selector: @autoclosure () -> String, environment: @autoclosure () -> DispatchEnvironment
+  ) throws(DispatchError) -> Int {
+    // `&+`: a chain's depth never passes the limit, so it cannot overflow.
+    // Both this and `environment` as an autoclosure (read only to refuse)
+    // keep work off every dispatch: 7 instructions together.
+    let depth = current &+ 1
     guard depth <= Dispatcher.maximumNestingDepth else {
-      throw refuse(selector(), depth: depth, environment: environment)
+      throw refuse(selector(), depth: depth, environment: environment())
     }
     return depth
   }
@@ -109,11 +112,11 @@ enum Nesting {
   ///
   /// - Throws: What ``next(_:environment:)`` throws, having entered nothing.
   @inline(__always)
-  static func enter(_ selector: @autoclosure () -> String, environment: DispatchEnvironment)
-    throws(DispatchError) -> Int
-  {
+  static func enter(
+    _ selector: @autoclosure () -> String, environment: @autoclosure () -> DispatchEnvironment
+  ) throws(DispatchError) -> Int {
     let outer = csd_depth_get()
-    csd_depth_set(try next(selector(), environment: environment))
+    csd_depth_set(try next(selector(), environment: environment()))
     return outer
   }
 
