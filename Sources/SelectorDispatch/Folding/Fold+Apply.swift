@@ -153,34 +153,24 @@ extension Fold {
     AnswerSlot.withSlot { slot in
       for index in handlers.indices {
         slot.initialize(to: handlers[index](params))
-        if let bool = AnswerSlot.peekBool(slot)
-          ?? castBool(slot, index, snapshot, &outcome)
-        {
+        if let bool = AnswerSlot.peekBool(slot) {
           if bool { sawTrue = true } else { sawFalse = true }
+        } else {
+          // Inline, not a call: a call that took the slot let it escape,
+          // so the handler could no longer write its answer straight into
+          // it, and the copy made at b5ed67f doubled a dispatch's time at
+          // 100 services (a load waiting on the handler's narrower stores).
+          let answer = slot.move()
+          if let bool = answer as? Bool {
+            if bool { sawTrue = true } else { sawFalse = true }
+          } else if let other = outcome.meaningful(answer, index, snapshot) {
+            outcome.reject(other, index, "Bool or nil", snapshot, snapshot.selector)
+          }
         }
         if sawTrue && stopAtTrue { break }
       }
     }
     return (sawTrue, sawFalse)
-  }
-
-  /// The general path of ``tally(_:params:stopAtTrue:_:)``, for an
-  /// answer that is not exactly a `Bool`: moves it out of `slot` and casts
-  /// it. `nil` for `nil`, `()` and a failure, which `outcome` records.
-  ///
-  /// A call rather than inlined into the loop, which then keeps its state
-  /// in registers.
-  @inline(never)
-  private static func castBool(
-    _ slot: UnsafeMutablePointer<Any?>, _ index: Int, _ snapshot: Dispatcher.Snapshot,
-    _ outcome: inout Outcome
-  ) -> Bool? {
-    let answer = slot.move()
-    if let bool = answer as? Bool { return bool }
-    if let other = outcome.meaningful(answer, index, snapshot) {
-      outcome.reject(other, index, "Bool or nil", snapshot, snapshot.selector)
-    }
-    return nil
   }
 
   /// Calls the handlers of a mask fold and combines the masks they

@@ -55,6 +55,8 @@ public enum Fold: Sendable, Equatable, CustomStringConvertible {
   /// Calls every handler; the bitwise OR of the answered masks, or `nil`
   /// when none answered.
   case union
+  // `indirect`: so that a `Fold?` is one word, which every dispatch passes
+  // in a register instead of four on the stack.
   /// A fold of your own, known by its name: calls every handler and
   /// reduces the collected answers (`[Any?]`, one per handler, in call
   /// order) with `reduce`.
@@ -72,7 +74,7 @@ public enum Fold: Sendable, Equatable, CustomStringConvertible {
   /// ```swift
   /// let sum = Fold.named("sum") { answers in answers.compactMap { $0 as? Int }.reduce(0, +) }
   /// ```
-  case named(_ name: String, reduce: @Sendable ([Any?]) throws -> Any?)
+  indirect case named(_ name: String, reduce: @Sendable ([Any?]) throws -> Any?)
 
   /// The fold's name, such as `all` or `firstTrue`.
   public var description: String {
