@@ -55,8 +55,8 @@ public enum Fold: Sendable, Equatable, CustomStringConvertible {
   /// Calls every handler; the bitwise OR of the answered masks, or `nil`
   /// when none answered.
   case union
-  // `indirect`: so that a `Fold?` is one word, which every dispatch passes
-  // in a register instead of four on the stack.
+  // `indirect`: so that a `Fold?` is one word, which a dispatch takes in a
+  // register, instead of four words, three of them on the stack.
   /// A fold of your own, known by its name: calls every handler and
   /// reduces the collected answers (`[Any?]`, one per handler, in call
   /// order) with `reduce`.
