@@ -77,24 +77,21 @@ per_handler=$(((hundred - ten) / 90))
 echo "dispatch: SelectorKey: $ten instructions per event at N=10, $hundred at N=100;" \
   "$per_handler per handler (budget $budget)"
 status=0
-if ((typed > fixed_budget)); then
-  echo "instruction-budget: a typed dispatch to one service costs $typed instructions, over" \
-    "the budget of $fixed_budget: did the entry point stop being inlined, the buffer get" \
-    "copied instead of moved, or the snapshot's Bool fold stop going straight to the" \
-    "tally? Compare a callgrind profile of the row with the one before the change." >&2
-  status=1
-fi
-if ((by_key > by_key_budget)); then
-  echo "instruction-budget: a dispatch by key to one service costs $by_key instructions," \
-    "over the budget of $by_key_budget: does the folded answer get copied instead of" \
-    "consumed, or the dispatch's Fold? copied? Compare a callgrind profile of the row" \
-    "with the one before the change." >&2
-  status=1
-fi
-if ((per_handler > budget)); then
-  echo "instruction-budget: $per_handler instructions per handler is over the budget of" \
-    "$budget: did a handler gain a reabstraction thunk (moved outside Moving), a dynamic" \
-    "cast or an exclusivity check? See ARCHITECTURE.md, Invariants." >&2
-  status=1
-fi
+over() {  # COST BUDGET MESSAGE: fails the run when COST exceeds BUDGET
+  if (($1 > $2)); then
+    echo "instruction-budget: $3" >&2
+    status=1
+  fi
+}
+over "$typed" "$fixed_budget" "a typed dispatch to one service costs $typed instructions, \
+over the budget of $fixed_budget: did the entry point stop being inlined, the buffer get \
+copied instead of moved, or the snapshot's Bool fold stop going straight to the tally? \
+Compare a callgrind profile of the row with the one before the change."
+over "$by_key" "$by_key_budget" "a dispatch by key to one service costs $by_key \
+instructions, over the budget of $by_key_budget: does the folded answer get copied instead \
+of consumed, or the dispatch's Fold? copied? Compare a callgrind profile of the row with \
+the one before the change."
+over "$per_handler" "$budget" "$per_handler instructions per handler is over the budget of \
+$budget: did a handler gain a reabstraction thunk (moved outside Moving), a dynamic cast or \
+an exclusivity check? See ARCHITECTURE.md, Invariants."
 exit $status
