@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Old code still compiles: 9c9ba42's README examples and Examples/, taken from
 # git history unchanged, are built against this checkout's library on Linux,
-# and those that run here run with the output they had then.
+# and those that run here run with the output they had then. And the ways an
+# app's tests catch the package's errors compile and pass:
+# Scripts/compatibility/CatchingErrors.swift, run as two test targets, in the
+# Swift 6 and the Swift 5 language modes (see the Errors article).
 #
 #   Scripts/check-compatibility.sh            # check
 #   Scripts/check-compatibility.sh --record   # write the expected outputs
@@ -48,8 +51,12 @@ runnable=(ModuleManagerExample SelectorForwardingExample BaseClassForwardingExam
 compile_only=(AsyncServicesExample)
 uikit=(AppDelegateExample SceneDelegateExample)
 
-rm -rf "$work/Sources"
+rm -rf "$work/Sources" "$work/Tests"
 mkdir -p "$work/Sources"
+for mode in 6 5; do
+  mkdir -p "$work/Tests/CatchingErrorsSwift${mode}Tests"
+  cp Scripts/compatibility/CatchingErrors.swift "$work/Tests/CatchingErrorsSwift${mode}Tests/"
+done
 for name in "${runnable[@]}" "${compile_only[@]}" "${uikit[@]}"; do
   mkdir -p "$work/Sources/$name"
   for path in $(git ls-tree -r --name-only "$base" "Examples/$name"); do
@@ -73,11 +80,17 @@ cat > "$work/Package.swift" <<PACKAGE
 import PackageDescription
 
 let library = Target.Dependency.product(name: "SelectorDispatch", package: "SelectorDispatch")
+let testing = Target.Dependency.product(
+  name: "SelectorDispatchTesting", package: "SelectorDispatch")
 let package = Package(
   name: "Compatibility",
   dependencies: [.package(name: "SelectorDispatch", path: "$library")],
   targets: [
-$targets  ],
+$targets    .testTarget(name: "CatchingErrorsSwift6Tests", dependencies: [library, testing]),
+    .testTarget(
+      name: "CatchingErrorsSwift5Tests", dependencies: [library, testing],
+      swiftSettings: [.swiftLanguageMode(.v5)]),
+  ],
   swiftLanguageModes: [.v6]
 )
 PACKAGE
@@ -108,4 +121,16 @@ for name in ReadmeExamples "${runnable[@]}"; do
     status=1
   fi
 done
+
+# Recording reads 9c9ba42's outputs; the catching tests are today's API.
+$record && exit $status
+echo "catching the package's errors: CatchingErrors.swift in Swift 6 and Swift 5 modes"
+if swift test --package-path "$work" > "$work/test.log" 2>&1; then
+  grep -E "Test run with [0-9]+ tests" "$work/test.log" || true
+  grep -E "Executed [0-9]+ tests?," "$work/test.log" | tail -n 1 || true
+else
+  cat "$work/test.log" >&2
+  echo "check-compatibility: CatchingErrors.swift failed to compile or pass (above)" >&2
+  status=1
+fi
 exit $status

@@ -389,7 +389,9 @@ import Testing
         #expect(try Manifest.parse(Data(bytes)) == manifest)
       } catch {
         refused += 1
-        #expect(!error.description.isEmpty)
+        let manifestError = error as? ManifestError
+        #expect(manifestError != nil, "not a ManifestError: \(error)")
+        #expect(manifestError?.description.isEmpty == false)
       }
     }
     // Both outcomes occur, or the mutations test only one path.

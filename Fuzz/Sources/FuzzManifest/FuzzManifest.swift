@@ -30,10 +30,12 @@ public func fuzzManifest(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
   let manifest: Manifest
   do {
     manifest = try Manifest.parse(data)
-  } catch {
+  } catch let error as ManifestError {
     precondition(!error.description.isEmpty)
     check(error.position)
     return 0
+  } catch {
+    preconditionFailure("not a ManifestError: \(error)")
   }
   precondition(Set(manifest.entries.map(\.name)).count == manifest.entries.count)
   for entry in manifest.entries {
@@ -44,9 +46,11 @@ public func fuzzManifest(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
   do {
     let names = try dispatcher.register(manifest, catalog: makeCatalog())
     precondition(dispatcher.responds(to: "ping") == !names.isEmpty)
-  } catch {
+  } catch let error as ManifestError {
     precondition(!error.description.isEmpty)
     precondition(!dispatcher.responds(to: "ping"), "a failed manifest registered services")
+  } catch {
+    preconditionFailure("not a ManifestError: \(error)")
   }
   return 0
 }

@@ -34,7 +34,7 @@ extension Dispatcher {
   @inlinable @inline(__always)
   public func dispatch<each Argument, Result>(
     _ key: SelectorKey, with arguments: repeat each Argument, as type: Result.Type
-  ) throws(DispatchError) -> Result? {
+  ) throws -> Result? {
     let params = ParamsBuffer.take()
     repeat params.pointee.append(each arguments)
     return try Self.answer(fold(key, params: params), as: Result.self, selector: key.description)
@@ -63,7 +63,7 @@ extension Dispatcher {
   @inlinable @inline(__always)
   public func dispatch<each Argument, Result>(
     selector: String, with arguments: repeat each Argument, as type: Result.Type
-  ) throws(DispatchError) -> Result? {
+  ) throws -> Result? {
     let params = ParamsBuffer.take()
     repeat params.pointee.append(each arguments)
     return try Self.answer(fold(selector, params: params), as: Result.self, selector: selector)

@@ -141,7 +141,7 @@ public final class Dispatcher: Sendable {
   public func register(
     service: String, priority: Int = 0, handlers: some HandlerTableConvertible = HandlerTable([:]),
     asyncHandlers: [String: AsyncSelectorHandler] = [:]
-  ) throws(DispatchError) {
+  ) throws {
     var pending = Pending(name: service, priority: priority, table: handlers.handlerTable)
     for (selector, handler) in asyncHandlers
     where pending.asyncHandlers.updateValue(handler, forKey: selector) != nil {
@@ -188,7 +188,7 @@ public final class Dispatcher: Sendable {
   /// - Throws: ``DispatchError/malformedSelector(selector:offset:reason:)``,
   ///   or ``DispatchError/conflictingDeclaration(selector:declared:requested:)``
   ///   when it is already declared with another fold.
-  public func declare(_ selector: String, fold: Fold) throws(DispatchError) {
+  public func declare(_ selector: String, fold: Fold) throws {
     let key = try SelectorKey(selector)
     try changeTable { (state, retired) throws(DispatchError) in
       let slot = state.makeEntry(for: key)
@@ -242,7 +242,7 @@ public final class Dispatcher: Sendable {
   /// - Throws: ``DispatchError`` when the selector is malformed or unknown,
   ///   the parameter count is wrong (before any handler runs), or an answer
   ///   does not fit the fold (after the handlers ran).
-  public func dispatch(selector: String, params: [Any], fold: Fold? = nil) throws(DispatchError)
+  public func dispatch(selector: String, params: [Any], fold: Fold? = nil) throws
     -> Any?
   {
     // Switching over the returned value consumes it; `.any` would copy it
@@ -268,7 +268,7 @@ public final class Dispatcher: Sendable {
   /// - Throws: ``DispatchError`` when the selector is unknown, the parameter
   ///   count is wrong (before any handler runs), or an answer does not fit
   ///   the fold (after the handlers ran).
-  public func dispatch(_ key: SelectorKey, params: [Any], fold: Fold? = nil) throws(DispatchError)
+  public func dispatch(_ key: SelectorKey, params: [Any], fold: Fold? = nil) throws
     -> Any?
   {
     // Switching over the returned value consumes it; `.any` would copy it

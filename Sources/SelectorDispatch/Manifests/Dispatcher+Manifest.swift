@@ -22,13 +22,13 @@ extension Dispatcher {
   ///   table). Each names the entry by its index in the manifest.
   @discardableResult
   public func register(_ manifest: Manifest, catalog: ServiceCatalog = ServiceCatalog())
-    throws(ManifestError) -> [String]
+    throws -> [String]
   {
     var firstIndex: [String: Int] = [:]
     var resolved: [(index: Int, factory: () -> any DispatchService)] = []
     for (index, entry) in manifest.entries.enumerated() {
       if let first = firstIndex.updateValue(firstIndex[entry.name] ?? index, forKey: entry.name) {
-        throw .duplicateEntry(
+        throw ManifestError.duplicateEntry(
           index: index, name: entry.name, position: entry.position, firstIndex: first)
       }
       guard entry.isEnabled else { continue }
@@ -36,10 +36,11 @@ extension Dispatcher {
       case .factory(let factory):
         resolved.append((index, factory))
       case .unknown(let suggestion):
-        throw .unknownService(
+        throw ManifestError.unknownService(
           index: index, name: entry.name, position: entry.position, suggestion: suggestion)
       case .notAService(let type):
-        throw .notAService(index: index, name: entry.name, position: entry.position, type: type)
+        throw ManifestError.notAService(
+          index: index, name: entry.name, position: entry.position, type: type)
       }
     }
     let batch = resolved.map { index, factory in
@@ -52,7 +53,7 @@ extension Dispatcher {
       try register(batch: batch)
     } catch {
       let entry = manifest.entries[resolved[error.index].index]
-      throw .registrationFailed(
+      throw ManifestError.registrationFailed(
         index: resolved[error.index].index, name: entry.name, position: entry.position,
         reason: error.error)
     }

@@ -24,9 +24,9 @@ extension Manifest {
   ///   ``ManifestError/unknownKey(index:name:key:position:suggestion:)`` or
   ///   ``ManifestError/duplicateEntry(index:name:position:firstIndex:)``.
   /// - Complexity: O(*n* log *n*) in the size of `data`.
-  public static func parse(_ data: Data) throws(ManifestError) -> Manifest {
+  public static func parse(_ data: Data) throws -> Manifest {
     guard data.count <= maximumSize else {
-      throw .tooLarge(bytes: data.count, limit: maximumSize)
+      throw ManifestError.tooLarge(bytes: data.count, limit: maximumSize)
     }
     let bytes = [UInt8](data)
     let root: ManifestValue

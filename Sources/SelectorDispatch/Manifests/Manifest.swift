@@ -93,18 +93,18 @@ public struct Manifest: Equatable, Sendable {
   /// - Throws: ``ManifestError/unreadableFile(path:reason:)`` naming the
   ///   path when the file is missing or cannot be read, and otherwise what
   ///   ``parse(_:)`` throws.
-  public init(contentsOf url: URL) throws(ManifestError) {
+  public init(contentsOf url: URL) throws {
     let path = url.path
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      throw .unreadableFile(path: path, reason: "no such file")
+      throw ManifestError.unreadableFile(path: path, reason: "no such file")
     }
     guard !isDirectory.boolValue else {
-      throw .unreadableFile(path: path, reason: "it is a directory, not a file")
+      throw ManifestError.unreadableFile(path: path, reason: "it is a directory, not a file")
     }
     let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
     guard size <= Self.maximumSize else {
-      throw .tooLarge(bytes: size, limit: Self.maximumSize)
+      throw ManifestError.tooLarge(bytes: size, limit: Self.maximumSize)
     }
     // Read at most one byte past the limit: a character device such as
     // /dev/zero reports size 0 and never ends.
@@ -114,10 +114,10 @@ public struct Manifest: Equatable, Sendable {
       defer { try? handle.close() }
       data = try handle.read(upToCount: Self.maximumSize + 1) ?? Data()
     } catch {
-      throw .unreadableFile(path: path, reason: error.localizedDescription)
+      throw ManifestError.unreadableFile(path: path, reason: error.localizedDescription)
     }
     guard data.count <= Self.maximumSize else {
-      throw .tooLarge(bytes: data.count, limit: Self.maximumSize)
+      throw ManifestError.tooLarge(bytes: data.count, limit: Self.maximumSize)
     }
     self = try Self.parse(data)
   }

@@ -35,7 +35,7 @@ public struct SelectorKey: Hashable, Sendable, CustomStringConvertible {
   ///   naming the first offending byte, when `text` does not follow the
   ///   selector grammar.
   /// - Complexity: O(*n*) in the length of `text`.
-  public init(_ text: String) throws(DispatchError) {
+  public init(_ text: String) throws {
     let arity = try Self.validate(text)
     self.init(validated: text, arity: arity)
   }

@@ -10,7 +10,7 @@ extension Dispatcher {
   ///   ``DispatchError/arityMismatch(selector:expected:actual:)`` or
   ///   ``DispatchError/duplicateHandler(selector:service:)``), or a
   ///   malformed selector key. When it throws, nothing is registered.
-  public func register(_ service: some DispatchService) throws(DispatchError) {
+  public func register(_ service: some DispatchService) throws {
     try register(contentsOf: [service])
   }
 
@@ -22,9 +22,9 @@ extension Dispatcher {
   ///
   /// - Parameter services: The services, in registration order; their
   ///   names must differ from each other and from the registered services.
-  /// - Throws: The first error, in order, that ``register(_:)`` would throw
-  ///   for one of them. When it throws, nothing is registered.
-  public func register(contentsOf services: [any DispatchService]) throws(DispatchError) {
+  /// - Throws: The first ``DispatchError``, in order, that ``register(_:)``
+  ///   would throw for one of them. When it throws, nothing is registered.
+  public func register(contentsOf services: [any DispatchService]) throws {
     let batch = services.map {
       Pending(name: $0.name, priority: $0.priority, table: $0.handlers.handlerTable)
     }

@@ -64,7 +64,7 @@ extension Dispatcher {
   ///   or ``DispatchError/exclusiveDomainConflict(domain:selector:service:owner:)``
   ///   when two registered services already handle selectors of a domain
   ///   the vocabulary makes exclusive. When it throws, nothing is declared.
-  public func declare(_ vocabulary: Vocabulary) throws(DispatchError) {
+  public func declare(_ vocabulary: Vocabulary) throws {
     let declarations = vocabulary.entries.map { entry in
       (SelectorKey(validated: entry.selector, arity: entry.arity), Contract(entry))
     }

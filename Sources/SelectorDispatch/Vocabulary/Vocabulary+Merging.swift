@@ -20,7 +20,7 @@ extension Vocabulary {
   ///   ``DispatchError/conflictingDomainRules(domain:exclusiveIn:sharedIn:)``
   ///   for the first domain, by name, that one makes exclusive and the other
   ///   shares.
-  public func merging(_ other: Vocabulary) throws(DispatchError) -> Vocabulary {
+  public func merging(_ other: Vocabulary) throws -> Vocabulary {
     for entry in other.entries where self[selector: entry.selector] != nil {
       throw DispatchError.selectorInBothVocabularies(
         selector: entry.selector, first: name, second: other.name)

@@ -44,7 +44,7 @@ public struct Vocabulary: Sendable, CustomStringConvertible {
   ///   entry's arguments (and completion) do not match its selector's arity,
   ///   or ``DispatchError/duplicateVocabularyEntry(vocabulary:selector:)``.
   public init(name: String, entries: [Entry], exclusiveDomains: Set<Domain> = [])
-    throws(DispatchError)
+    throws
   {
     var indices: [String: Int] = [:]
     for (index, entry) in entries.enumerated() {
