@@ -50,3 +50,15 @@ void csd_adopt_home(void *buffer, void (*destroy)(void *)) {
   csd_home = buffer;
   pthread_setspecific(home_key, buffer);
 }
+
+_Thread_local int csd_main = 0;
+
+int csd_find_main_thread(void) {
+#if defined(__linux__)
+  int is_main = getpid() == (pid_t)syscall(SYS_gettid);
+#else
+  int is_main = pthread_main_np() != 0;
+#endif
+  csd_main = is_main ? 1 : 2;
+  return is_main;
+}

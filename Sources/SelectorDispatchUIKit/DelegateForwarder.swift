@@ -110,7 +110,7 @@ final class DelegateForwarder: Sendable {
   static func wasThrownAfterHandlersRan(_ error: any Error) -> Bool {
     switch error as? DispatchError {
     case .handlerArgumentTypeMismatch?, .resultTypeMismatch?, .handlerFailed?,
-      .asyncHandlerNeedsAwait?:
+      .asyncHandlerNeedsAwait?, .notOnMainActor?:
       true
     default:
       false

@@ -106,7 +106,10 @@ extension EventInjectorTests {
     let failed = injector.inject(fetch, injector.application, ())
     #expect(throws: DispatchError.self) { try failed.result.get() }
     #expect(injector.clock.pending == 0, "its deadline was settled within its own event")
-    #expect(failed.diagnostics.map(\.service) == ["thrower"])
+    // A handler that threw is not waited for: no deadline passed.
+    #expect(injector.clock.now == .zero)
+    #expect(failed.diagnostics.isEmpty)
+    #expect(failed.completion.flatMap { $0 as? BackgroundFetchResult } == .noData)
     try injector.dispatcher.register(
       service: "quiet", handlers: ["applicationWillTerminate:": { _ in nil }])
     let next = injector.inject("applicationWillTerminate:", injector.application)

@@ -189,4 +189,22 @@ static inline int csd_has_home(void) { return csd_home != 0; }
 /// exits, after `csd_home` and `csd_spare` stop pointing at it.
 void csd_adopt_home(void *_Nonnull buffer, void (*_Nonnull destroy)(void *_Nonnull));
 
+// MARK: The main thread
+
+/// 0 until this thread asked `csd_is_main_thread`, then 1 on the main
+/// thread and 2 elsewhere.
+extern _Thread_local int csd_main;
+
+/// Answers `csd_is_main_thread` the first time a thread asks.
+int csd_find_main_thread(void);
+
+/// Whether this is the process's main thread, where the main actor runs:
+/// what a main-actor handler checks before it runs, instead of trapping
+/// in `MainActor.assumeIsolated`. One thread-local load after the first
+/// call on a thread (on Linux the first is a `gettid` system call).
+static inline int csd_is_main_thread(void) {
+  int main = csd_main;
+  return main != 0 ? main == 1 : csd_find_main_thread();
+}
+
 #endif

@@ -5,9 +5,9 @@
 /// order) is *waiting* when its handler is about to be called (an async
 /// one is *queued* until its turn on the bridge, then *running*), *answered*
 /// when its completion is called, and *excused* when its handler refused
-/// the arguments without running (it answered
-/// ``DispatchError/handlerArgumentTypeMismatch(selector:service:index:expected:actual:)``),
-/// so that nothing can call its completion. The join is *sealed* when the
+/// the arguments without running or failed (it answered an error for which
+/// `DispatchError.isRefusal` holds), so that nothing is expected to call
+/// its completion. The join is *sealed* when the
 /// fold has called every handler it calls, and *finished* when it is sealed
 /// and no slot is waiting, or when the deadline passes. Only the transition
 /// to finished calls the caller's completion, and it happens once;
@@ -120,8 +120,8 @@ final class CompletionJoin: @unchecked Sendable {
   }
 
   /// Stops waiting for a slot whose handler refused its arguments without
-  /// running: its completion cannot be called, so the caller's completion
-  /// runs when the others have answered. A call that comes anyway, before
+  /// running, or failed: its completion will not be called, so the
+  /// caller's completion runs when the others have answered. A call that comes anyway, before
   /// the join finishes, still counts.
   func excuse(_ slot: Int) {
     let finished = state.withLock { state -> (CompletionBinding, [Any?], ScheduledAction?)? in

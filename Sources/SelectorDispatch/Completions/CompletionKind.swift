@@ -7,8 +7,10 @@
 /// own, or when the ``Dispatcher``'s deadline passes, with the answers that
 /// arrived by then. With no services it runs at once, with the identity. A
 /// service whose handler refused its arguments
-/// (``DispatchError/handlerArgumentTypeMismatch(selector:service:index:expected:actual:)``)
-/// is not waited for. Once it has run, the dispatcher keeps nothing of the
+/// (``DispatchError/handlerArgumentTypeMismatch(selector:service:index:expected:actual:)``),
+/// was called off the main actor (``DispatchError/notOnMainActor(selector:service:)``)
+/// or threw (``DispatchError/handlerFailed(selector:service:reason:)``) is
+/// not waited for. Once it has run, the dispatcher keeps nothing of the
 /// caller's completion or of what it captured.
 ///
 /// | kind | function type | fold | identity |

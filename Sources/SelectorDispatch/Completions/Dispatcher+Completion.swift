@@ -6,7 +6,7 @@ extension Dispatcher {
   /// exactly once. When this throws before any handler runs (the completion
   /// has the wrong type), the caller's completion was not called and is
   /// still the caller's to call. A service whose handler refused its
-  /// arguments is not waited for.
+  /// arguments or failed is not waited for.
   func runJoiningCompletions(
     _ kind: CompletionKind, _ snapshot: Snapshot, selector: String, params: [Any], fold: Fold
   ) throws(DispatchError) -> Any? {
@@ -19,8 +19,9 @@ extension Dispatcher {
         var params = params
         params[index] = join.arm(slot)
         let answer = handler(params)
-        // A handler that refused its arguments never took its completion.
-        if case .handlerArgumentTypeMismatch? = answer as? DispatchError { join.excuse(slot) }
+        // A handler that refused its arguments never took its completion, and
+        // one that failed will not call it.
+        if (answer as? DispatchError)?.isRefusal == true { join.excuse(slot) }
         return answer
       }
     }

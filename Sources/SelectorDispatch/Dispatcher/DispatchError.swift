@@ -114,6 +114,18 @@ public enum DispatchError: Error, Equatable, CustomStringConvertible {
   /// handler called directly; the dispatcher names the service.
   case asyncHandlerNeedsAwait(selector: String, service: String?)
 
+  /// A service's main-actor handler (for a ``Dispatcher/MainActorEvent``)
+  /// did not run because the event was dispatched off the main thread; the
+  /// other handlers still received the event.
+  ///
+  /// Like ``handlerArgumentTypeMismatch(selector:service:index:expected:actual:)``,
+  /// it comes after the handlers ran, and a dispatch with a completion does
+  /// not wait for that service. UIKit calls its delegates on the main
+  /// thread; a test or a replay that dispatches such an event must do it
+  /// from the main actor. A `nil` `service` is filled in with the name of
+  /// the service that answered.
+  case notOnMainActor(selector: String, service: String?)
+
   /// Two vocabularies being merged both declare the selector.
   case selectorInBothVocabularies(selector: String, first: String, second: String)
 
@@ -195,6 +207,10 @@ public enum DispatchError: Error, Equatable, CustomStringConvertible {
       return "\(Self.who(service)) handles \(Self.quote(selector)) with an async handler, "
         + "which a synchronous dispatch cannot wait for; nothing ran; "
         + "await its answer with `try await dispatcher.answer(to:params:)`"
+    case .notOnMainActor(let selector, let service):
+      return "\(Self.who(service)) did not handle \(Self.quote(selector)): its handler runs on "
+        + "the main actor, but the event was dispatched off the main thread; dispatch it "
+        + "from the main actor, as UIKit does (in a test, from a @MainActor test)"
     case .selectorInBothVocabularies(let selector, let first, let second):
       return "vocabularies \"\(first)\" and \"\(second)\" both declare \(Self.quote(selector)); "
         + "a merged vocabulary declares each selector once, so remove it from one of them"
@@ -230,6 +246,17 @@ public enum DispatchError: Error, Equatable, CustomStringConvertible {
 }
 
 extension DispatchError {
+  /// Whether a handler that answered this is not waited for: it refused an
+  /// argument or was called off the main thread, and so never took its
+  /// completion, or its closure threw. A completion such a handler still
+  /// calls before the others have answered counts.
+  var isRefusal: Bool {
+    switch self {
+    case .handlerArgumentTypeMismatch, .notOnMainActor, .handlerFailed: true
+    default: false
+    }
+  }
+
   /// The error with the service filled in where it names one and left it
   /// `nil`: a handler's failure or refused argument, or a table's duplicate
   /// selector.
@@ -242,6 +269,8 @@ extension DispatchError {
       return .handlerFailed(selector: selector, service: service, reason: reason)
     case .asyncHandlerNeedsAwait(let selector, nil):
       return .asyncHandlerNeedsAwait(selector: selector, service: service)
+    case .notOnMainActor(let selector, nil):
+      return .notOnMainActor(selector: selector, service: service)
     case .duplicateHandler(let selector, nil):
       return .duplicateHandler(selector: selector, service: service)
     default:

@@ -124,58 +124,51 @@ extension TypedHandler {
 
   /// The handler shared by every parameter count: checks the count, then
   /// calls `call`, which casts and runs the closure.
-  private init<Answer>(
-    _ selector: String, parameterCount: Int,
+  ///
+  /// - Parameters:
+  ///   - selector: The selector.
+  ///   - parameterCount: The number of parameters the closure takes.
+  ///   - leftOut: How many of the selector's parameters the closure may
+  ///     leave out: `0...1` by default, the completion of a completion
+  ///     selector or nothing; `1...1` for a completion event's closure.
+  ///   - call: Casts the parameters and runs the closure.
+  init<Answer>(
+    _ selector: String, parameterCount: Int, leftOut: ClosedRange<Int> = 0...1,
     _ call: nonisolated(nonsending) @escaping ([Any]) async throws -> Answer
   ) {
-    self.selector = selector
-    self.parameterCount = parameterCount
-    do {
-      let arity = try SelectorKey.validate(selector)
-      problem =
-        arity == parameterCount || arity == parameterCount + 1
-        ? nil : .arityMismatch(selector: selector, expected: arity, actual: parameterCount)
-    } catch {
-      problem = error
-    }
-    handler = { _ in DispatchError.asyncHandlerNeedsAwait(selector: selector, service: nil) }
-    asyncHandler = { params in
-      guard params.count == parameterCount else {
-        return DispatchError.arityMismatch(
-          selector: selector, expected: parameterCount, actual: params.count)
-      }
-      do {
-        let answer = try await call(params)
-        guard Answer.self != Void.self else { return nil }
-        // A `Bool?` answer must reach the fold as `Bool` or `nil`.
-        return (answer as? any OptionalMarker).map { $0.unwrapped } ?? answer
-      } catch let mismatch as CastFailure {
-        return mismatch.error
-      } catch {
-        return DispatchError.handlerFailed(
-          selector: selector, service: nil, reason: String(describing: error))
-      }
-    }
+    self.init(
+      selector: selector, parameterCount: parameterCount, leftOut: leftOut,
+      handler: { _ in DispatchError.asyncHandlerNeedsAwait(selector: selector, service: nil) },
+      asyncHandler: { params in
+        guard params.count == parameterCount else {
+          return DispatchError.arityMismatch(
+            selector: selector, expected: parameterCount, actual: params.count)
+        }
+        do {
+          return Self.folded(try await call(params))
+        } catch let mismatch as CastFailure {
+          return mismatch.error
+        } catch {
+          return Self.failed(error, selector)
+        }
+      })
   }
 
   /// A parameter that did not cast, told apart from what the closure throws.
-  private struct CastFailure: Error {
+  struct CastFailure: Error {
     let error: DispatchError
   }
 
-  private static func cast<Value>(
+  /// Casts one parameter inside `call`, where a refusal must be told apart
+  /// from what the closure throws.
+  static func cast<Value>(
     _ params: [Any], _ index: Int, _: Value.Type, _ selector: String
   ) throws -> Value {
-    guard let value = params[index] as? Value else {
-      // The service is filled in by the dispatch that hears the answer, as
-      // for a synchronous typed handler.
-      throw CastFailure(
-        error: .handlerArgumentTypeMismatch(
-          selector: selector, service: nil, index: index,
-          expected: String(describing: Value.self),
-          actual: String(describing: type(of: params[index]))))
+    do {
+      return try argument(params, index, selector)
+    } catch {
+      throw CastFailure(error: error)
     }
-    return value
   }
 }
 

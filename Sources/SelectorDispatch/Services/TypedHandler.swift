@@ -65,50 +65,8 @@ public struct TypedHandler {
   public init<each Argument, Answer>(
     _ selector: String, _ body: @escaping (repeat each Argument) throws -> Answer
   ) {
-    var count = 0
-    for _ in repeat (each Argument).self { count += 1 }
-    self.selector = selector
-    self.parameterCount = count
-    do {
-      let arity = try SelectorKey.validate(selector)
-      problem =
-        arity == count ? nil : .arityMismatch(selector: selector, expected: arity, actual: count)
-    } catch {
-      problem = error
-    }
-    let parameterCount = count
-    handler = { params in
-      guard params.count == parameterCount else {
-        return DispatchError.arityMismatch(
-          selector: selector, expected: parameterCount, actual: params.count)
-      }
-      var index = 0
-      func cast<Value>(_: Value.Type) throws(DispatchError) -> Value {
-        defer { index += 1 }
-        guard let value = params[index] as? Value else {
-          throw .handlerArgumentTypeMismatch(
-            selector: selector, service: nil, index: index,
-            expected: String(describing: Value.self),
-            actual: String(describing: type(of: params[index])))
-        }
-        return value
-      }
-      let arguments: (repeat each Argument)
-      do {
-        arguments = (repeat try cast((each Argument).self))
-      } catch {
-        return error
-      }
-      do {
-        let answer = try body(repeat each arguments)
-        guard Answer.self != Void.self else { return nil }
-        // A `Bool?` answer must reach the fold as `Bool` or `nil`, not as an
-        // `Optional` boxed in `Any`.
-        return (answer as? any OptionalMarker).map { $0.unwrapped } ?? answer
-      } catch {
-        return DispatchError.handlerFailed(
-          selector: selector, service: nil, reason: String(describing: error))
-      }
-    }
+    self.init(
+      selector: selector, parameterCount: Self.count(repeat (each Argument).self),
+      handler: Self.calling(selector, body))
   }
 }

@@ -1,0 +1,258 @@
+import CSelectorDispatch
+import Dispatch
+
+// How a typed closure becomes a `SelectorHandler`: the casts of the
+// dispatched parameters, the main-thread check of a main-actor handler,
+// and the answer as the fold takes it. Shared by `TypedHandler`'s
+// initializers and the typed events' `on(_:_:)`.
+extension TypedHandler {
+  /// Makes a typed handler from its parts.
+  ///
+  /// - Parameters:
+  ///   - selector: The selector.
+  ///   - parameterCount: The number of parameters the closure takes.
+  ///   - leftOut: How many of the selector's parameters the closure may
+  ///     leave out: `0...0` for a synchronous closure, `1...1` for an async
+  ///     one of a completion event, `0...1` for an async one whose selector
+  ///     may or may not have a completion (checked when it registers).
+  ///   - handler: The low-level handler.
+  ///   - asyncHandler: The closure as an async handler, if it is one.
+  init(
+    selector: String, parameterCount: Int, leftOut: ClosedRange<Int> = 0...0,
+    handler: @escaping SelectorHandler, asyncHandler: AsyncSelectorHandler? = nil
+  ) {
+    self.selector = selector
+    self.parameterCount = parameterCount
+    self.handler = handler
+    self.asyncHandler = asyncHandler
+    do {
+      let arity = try SelectorKey.validate(selector)
+      problem =
+        leftOut.contains(arity - parameterCount)
+        ? nil
+        : .arityMismatch(
+          selector: selector, expected: arity - leftOut.lowerBound, actual: parameterCount)
+    } catch {
+      problem = error
+    }
+  }
+
+  /// The number of types in a pack.
+  static func count<each Argument>(_: repeat (each Argument).Type) -> Int {
+    var count = 0
+    for _ in repeat (each Argument).self { count += 1 }
+    return count
+  }
+
+  /// The handler of a synchronous closure that runs where it is called.
+  static func calling<each Argument, Answer>(
+    _ selector: String, _ body: @escaping (repeat each Argument) throws -> Answer
+  ) -> SelectorHandler {
+    let count = count(repeat (each Argument).self)
+    return { params in
+      let arguments: (repeat each Argument)
+      do {
+        arguments = try Self.arguments(params, count, selector, repeat (each Argument).self)
+      } catch {
+        return error
+      }
+      do {
+        return folded(try body(repeat each arguments))
+      } catch {
+        return failed(error, selector)
+      }
+    }
+  }
+
+  /// The handler of a synchronous `@MainActor` closure: it runs the closure
+  /// when it is called on the main thread, and answers
+  /// ``DispatchError/notOnMainActor(selector:service:)`` elsewhere.
+  static func callingOnMainActor<each Argument, Answer>(
+    _ selector: String, _ body: @escaping @MainActor (repeat each Argument) throws -> Answer
+  ) -> SelectorHandler {
+    onMainThread(selector, calling(selector, unchecked(body)))
+  }
+
+  /// The handler of a synchronous closure of a completion event: it calls
+  /// the dispatch's completion with what the closure returns, at once.
+  static func completing<each Argument, Value>(
+    _ selector: String, _ carrier: CompletionCarrier<Value>,
+    _ body: @escaping (repeat each Argument) throws -> Value
+  ) -> SelectorHandler {
+    let count = count(repeat (each Argument).self) + 1
+    return { params in
+      let arguments: (repeat each Argument)
+      do {
+        arguments = try Self.arguments(params, count, selector, repeat (each Argument).self)
+      } catch {
+        return error
+      }
+      let done: (Value) -> Void
+      do {
+        done = try completion(params, selector, carrier)
+      } catch {
+        return error
+      }
+      do {
+        done(try body(repeat each arguments))
+        return nil
+      } catch {
+        return failed(error, selector)
+      }
+    }
+  }
+
+  /// The handler of a synchronous `@MainActor` closure of a completion
+  /// event: as `completing(_:_:_:)`, on the main thread only.
+  static func completingOnMainActor<each Argument, Value>(
+    _ selector: String, _ carrier: CompletionCarrier<Value>,
+    _ body: @escaping @MainActor (repeat each Argument) throws -> Value
+  ) -> SelectorHandler {
+    onMainThread(selector, completing(selector, carrier, unchecked(body)))
+  }
+
+  /// A handler that calls `handler` on the main thread only, and answers
+  /// ``DispatchError/notOnMainActor(selector:service:)`` elsewhere.
+  private static func onMainThread(
+    _ selector: String, _ handler: @escaping SelectorHandler
+  ) -> SelectorHandler {
+    { params in
+      isOnMainActor()
+        ? handler(params) : DispatchError.notOnMainActor(selector: selector, service: nil)
+    }
+  }
+
+  /// Whether the caller runs on the main actor, without trapping as
+  /// `MainActor.assumeIsolated` does when it does not: on the main thread,
+  /// or in a block of the main queue, which the main actor runs on. (On
+  /// Linux, once the main thread has called `dispatchMain()`, as an `async`
+  /// main does, the main queue is served by another thread.)
+  static func isOnMainActor() -> Bool {
+    csd_is_main_thread() != 0 || DispatchQueue.getSpecific(key: mainQueue) != nil
+  }
+
+  /// A synchronous `@MainActor` closure as a nonisolated one, for
+  /// `onMainThread(_:_:)` to call only on the main thread, where the main
+  /// actor runs: the check `MainActor.assumeIsolated` would make, without
+  /// its trap. A synchronous function's global actor is not part of its
+  /// representation, so the two types have the same layout.
+  private static func unchecked<each Argument, Answer>(
+    _ body: @escaping @MainActor (repeat each Argument) throws -> Answer
+  ) -> (repeat each Argument) throws -> Answer {
+    // Wrapped in structs: Swift casts no variadic function type directly.
+    let isolated = MainActorBody(body: body)
+    return unsafeBitCast(isolated, to: NonisolatedBody<repeat each Argument, Answer>.self).body
+  }
+
+  /// The async handler of an `async` `@MainActor` closure that returns a
+  /// completion's value: it runs on the main actor wherever it is awaited.
+  static func awaitingOnMainActor<each Argument, Value>(
+    _ selector: String, _ carrier: CompletionCarrier<Value>,
+    _ body: @escaping @MainActor (repeat each Argument) async throws -> Value
+  ) -> AsyncSelectorHandler {
+    let count = count(repeat (each Argument).self)
+    return { params in
+      let arguments: (repeat each Argument)
+      do {
+        arguments = try Self.arguments(params, count, selector, repeat (each Argument).self)
+      } catch {
+        return error
+      }
+      let boxed = UncheckedBox(value: arguments)
+      return await { @MainActor () async -> UncheckedBox<Any?> in
+        do {
+          return UncheckedBox(
+            value: folded(carrier.answer(try await body(repeat each boxed.value))))
+        } catch {
+          return UncheckedBox(value: failed(error, selector))
+        }
+      }().value
+    }
+  }
+
+  /// Casts the dispatched parameters to a closure's parameter types, after
+  /// checking their number.
+  ///
+  /// - Throws: ``DispatchError/arityMismatch(selector:expected:actual:)``,
+  ///   or ``DispatchError/handlerArgumentTypeMismatch(selector:service:index:expected:actual:)``
+  ///   for the first parameter that does not cast.
+  static func arguments<each Argument>(
+    _ params: [Any], _ count: Int, _ selector: String, _: repeat (each Argument).Type
+  ) throws(DispatchError) -> (repeat each Argument) {
+    guard params.count == count else {
+      throw .arityMismatch(selector: selector, expected: count, actual: params.count)
+    }
+    var index = 0
+    func next<Value>(_: Value.Type) throws(DispatchError) -> Value {
+      defer { index += 1 }
+      return try argument(params, index, selector)
+    }
+    return (repeat try next((each Argument).self))
+  }
+
+  /// Casts one dispatched parameter.
+  ///
+  /// - Throws: ``DispatchError/handlerArgumentTypeMismatch(selector:service:index:expected:actual:)``.
+  static func argument<Value>(
+    _ params: [Any], _ index: Int, _ selector: String
+  ) throws(DispatchError) -> Value {
+    guard let value = params[index] as? Value else {
+      throw mismatch(params[index], index, String(describing: Value.self), selector)
+    }
+    return value
+  }
+
+  /// The dispatched completion, the last parameter, as the closure takes it.
+  ///
+  /// - Throws: ``DispatchError/handlerArgumentTypeMismatch(selector:service:index:expected:actual:)``.
+  static func completion<Value>(
+    _ params: [Any], _ selector: String, _ carrier: CompletionCarrier<Value>
+  ) throws(DispatchError) -> (Value) -> Void {
+    let index = params.count - 1
+    guard let done = carrier.completion(params[index]) else {
+      throw mismatch(params[index], index, carrier.passedType, selector)
+    }
+    return done
+  }
+
+  /// A refused parameter, its service filled in by the dispatch.
+  static func mismatch(
+    _ value: Any, _ index: Int, _ expected: String, _ selector: String
+  ) -> DispatchError {
+    .handlerArgumentTypeMismatch(
+      selector: selector, service: nil, index: index, expected: expected,
+      actual: String(describing: type(of: value)))
+  }
+
+  /// A closure's answer as the fold takes it: `nil` for `Void`, and an
+  /// `Optional` unwrapped, so that a `Bool?` reaches it as `Bool` or `nil`
+  /// rather than as an `Optional` boxed in `Any`.
+  static func folded<Answer>(_ answer: Answer) -> Any? {
+    guard Answer.self != Void.self else { return nil }
+    return (answer as? any OptionalMarker).map { $0.unwrapped } ?? answer
+  }
+
+  /// What a handler answers when its closure throws; the dispatch fills in
+  /// the service.
+  static func failed(_ error: any Error, _ selector: String) -> DispatchError {
+    .handlerFailed(selector: selector, service: nil, reason: String(describing: error))
+  }
+}
+
+/// A `@MainActor` closure, wrapped for `TypedHandler`'s cast to
+/// `NonisolatedBody`.
+private struct MainActorBody<each Argument, Answer> {
+  let body: @MainActor (repeat each Argument) throws -> Answer
+}
+
+/// The same closure without its global actor: the same layout.
+private struct NonisolatedBody<each Argument, Answer> {
+  let body: (repeat each Argument) throws -> Answer
+}
+
+/// The key that marks the main queue, for `TypedHandler.isOnMainActor()`.
+private let mainQueue: DispatchSpecificKey<Void> = {
+  let key = DispatchSpecificKey<Void>()
+  DispatchQueue.main.setSpecific(key: key, value: ())
+  return key
+}()

@@ -1,0 +1,317 @@
+import Dispatch
+import SelectorDispatchTesting
+import Testing
+
+@testable import SelectorDispatch
+
+// Events of a payments vocabulary of the tests' own, declared as an app
+// would declare its events.
+extension Dispatcher.Event {
+  static var paymentDidSucceed: Dispatcher.Event<String, Int, Void> {
+    .init("paymentDidSucceed:amount:")
+  }
+  static var shouldRetryPayment: Dispatcher.Event<String, Bool> { .init("shouldRetryPayment:") }
+  /// Declared with one argument too few for its selector.
+  static var misdeclared: Dispatcher.Event<String, Void> { .init("refund:amount:") }
+}
+
+extension Dispatcher.MainActorEvent {
+  static var themeDidChange: Dispatcher.MainActorEvent<String, Void> { .init("themeDidChange:") }
+  static var mayPresent: Dispatcher.MainActorEvent<String, Bool> { .init("mayPresent:") }
+}
+
+extension Dispatcher.CompletionEvent {
+  static var refresh: Dispatcher.CompletionEvent<String, Bool> {
+    .init("refreshFeed:completionHandler:")
+  }
+  /// Handlers count new items; the vocabulary's completion takes a `Bool`.
+  static var refreshCounting: Dispatcher.CompletionEvent<String, Int> {
+    .init("refreshFeed:completionHandler:", passing: { $0 > 0 })
+  }
+}
+
+extension Dispatcher.MainActorCompletionEvent {
+  static var sync: Dispatcher.MainActorCompletionEvent<String, Bool> {
+    .init("syncAccount:completionHandler:")
+  }
+}
+
+/// Main-actor state that the main-actor handlers change, as an app's
+/// handlers call its main-actor singletons.
+@MainActor final class Palette {
+  static let shared = Palette()
+  var applied: [String] = []
+  func apply(_ name: String) { applied.append(name) }
+}
+
+@Suite struct TypedEventTests {
+  static let domain = Domain("payments")
+  static let vocabulary: Vocabulary = {
+    let kind = CompletionKind.anySucceeded
+    do {
+      return try Vocabulary(
+        name: "typed events",
+        entries: [
+          .init(
+            "paymentDidSucceed:amount:", domain: domain, fold: .broadcast,
+            arguments: [.string, ArgumentType("Int") { $0 is Int }]),
+          .init("shouldRetryPayment:", domain: domain, fold: .all, arguments: [.string]),
+          .init("themeDidChange:", domain: domain, fold: .broadcast, arguments: [.string]),
+          .init("mayPresent:", domain: domain, fold: .all, arguments: [.string]),
+          .init(
+            "refreshFeed:completionHandler:", domain: domain, fold: .broadcast,
+            arguments: [.string], completion: kind),
+          .init(
+            "syncAccount:completionHandler:", domain: domain, fold: .broadcast,
+            arguments: [.string], completion: kind),
+        ])
+    } catch {
+      preconditionFailure("the tests' vocabulary: \(error)")
+    }
+  }()
+
+  /// A service of typed handlers, each built by `handlers`.
+  struct Service: DispatchService {
+    let name: String
+    let build: @Sendable (Service) -> [TypedHandler]
+    var handlers: HandlerTable { HandlerTable(build(self)) }
+  }
+
+  @Test func aTypedEventsHandlerLandsUnderItsSelectorWithItsTypesInferred() throws {
+    let dispatcher = Dispatcher(vocabulary: Self.vocabulary)
+    let paid = Locked<[String]>([])
+    try dispatcher.register(
+      Service(name: "receipts") { service in
+        [
+          service.on(.paymentDidSucceed) { order, amount in
+            paid.withLock { $0.append("\(order) \(amount)") }
+          },
+          service.on(.shouldRetryPayment) { order in order.hasPrefix("retry") },
+        ]
+      })
+    _ = try dispatcher.dispatch(selector: "paymentDidSucceed:amount:", params: ["o1", 42])
+    #expect(paid.withLock { $0 } == ["o1 42"])
+    #expect(
+      try dispatcher.dispatch(selector: "shouldRetryPayment:", params: ["retry-7"]) as? Bool == true
+    )
+    #expect(
+      try dispatcher.dispatch(selector: "shouldRetryPayment:", params: ["o2"]) as? Bool == false)
+    // The same table entry as the string form's: in one table, the two collide.
+    let service = Service(name: "twice") { _ in [] }
+    let table = HandlerTable([
+      service.on(.shouldRetryPayment) { _ in true },
+      service.on("shouldRetryPayment:") { (order: String) in false },
+    ])
+    #expect(table.problem == .duplicateHandler(selector: "shouldRetryPayment:", service: nil))
+  }
+
+  @Test func aHandlerThatReturnsNothingHasNoOpinionOnAnEventWithAnAnswer() throws {
+    let dispatcher = Dispatcher(vocabulary: Self.vocabulary)
+    let asked = Locked(0)
+    try dispatcher.register(
+      Service(name: "audit") { service in
+        [service.on(.shouldRetryPayment) { _ in asked.withLock { $0 += 1 } }]
+      })
+    try dispatcher.register(
+      Service(name: "veto") { service in [service.on(.shouldRetryPayment) { _ in false }] })
+    #expect(
+      try dispatcher.dispatch(selector: "shouldRetryPayment:", params: ["o"]) as? Bool == false)
+    #expect(dispatcher.unregister(service: "veto"))
+    // `all` with no opinion but the audit's: true, as with no services.
+    #expect(
+      try dispatcher.dispatch(selector: "shouldRetryPayment:", params: ["o"]) as? Bool == true)
+    #expect(asked.withLock { $0 } == 2)
+  }
+
+  @Test func anArgumentOfAnotherTypeIsRefusedNamingTheService() throws {
+    let dispatcher = Dispatcher()
+    try dispatcher.register(
+      Service(name: "receipts") { service in [service.on(.paymentDidSucceed) { _, _ in }] })
+    #expect(
+      throws: DispatchError.handlerArgumentTypeMismatch(
+        selector: "paymentDidSucceed:amount:", service: "receipts", index: 1, expected: "Int",
+        actual: "String")
+    ) {
+      try dispatcher.dispatch(selector: "paymentDidSucceed:amount:", params: ["o", "42"])
+    }
+  }
+
+  @Test func anEventDeclaredWithTheWrongArityIsRefusedWhenItsHandlerRegisters() throws {
+    let dispatcher = Dispatcher()
+    #expect(throws: DispatchError.arityMismatch(selector: "refund:amount:", expected: 2, actual: 1))
+    {
+      try dispatcher.register(
+        Service(name: "refunds") { service in [service.on(.misdeclared) { _ in }] })
+    }
+    #expect(!dispatcher.responds(to: "refund:amount:"))
+  }
+
+  @MainActor @Test func aMainActorEventsHandlerCallsMainActorCodeOnTheMainActor() throws {
+    let dispatcher = Dispatcher(vocabulary: Self.vocabulary)
+    // The service is nonisolated; only its closures are main-actor ones.
+    try dispatcher.register(
+      Service(name: "appearance") { service in
+        [
+          service.on(.themeDidChange) { name in Palette.shared.apply(name) },
+          service.on(.mayPresent) { name in !Palette.shared.applied.contains(name) },
+        ]
+      })
+    _ = try dispatcher.dispatch(selector: "themeDidChange:", params: ["dusk"])
+    #expect(Palette.shared.applied.last == "dusk")
+    #expect(try dispatcher.dispatch(selector: "mayPresent:", params: ["dusk"]) as? Bool == false)
+  }
+
+  @Test func aMainActorEventDispatchedOffTheMainThreadThrowsAndTheOthersRun() throws {
+    let dispatcher = Dispatcher(vocabulary: Self.vocabulary)
+    let ran = Locked<[String]>([])
+    try dispatcher.register(
+      Service(name: "appearance") { service in
+        [service.on(.themeDidChange) { name in Palette.shared.apply(name) }]
+      })
+    try dispatcher.register(
+      service: "log", handlers: ["themeDidChange:": { _ in ran.withLock { $0.append("log") } }])
+    // A Swift Testing test that is not @MainActor runs on the cooperative pool.
+    #expect(
+      throws: DispatchError.notOnMainActor(selector: "themeDidChange:", service: "appearance")
+    ) {
+      try dispatcher.dispatch(selector: "themeDidChange:", params: ["noon"])
+    }
+    #expect(ran.withLock { $0 } == ["log"])
+    let message = DispatchError.notOnMainActor(selector: "themeDidChange:", service: "appearance")
+      .description
+    #expect(message.contains("service \"appearance\" did not handle `themeDidChange:`"))
+    #expect(message.contains("dispatched off the main thread"))
+  }
+
+  @Test func aCompletionEventsHandlerReturnsItsValueToTheCompletion() throws {
+    let dispatcher = Dispatcher(vocabulary: Self.vocabulary, clock: FakeClock())
+    try dispatcher.register(
+      Service(name: "news") { service in [service.on(.refresh) { feed in feed == "news" }] })
+    try dispatcher.register(
+      Service(name: "counted") { service in [service.on(.refreshCounting) { _ in 0 }] })
+    let received = Locked<[Bool]>([])
+    let completion: (Bool) -> Void = { value in received.withLock { $0.append(value) } }
+    _ = try dispatcher.dispatch(
+      selector: "refreshFeed:completionHandler:", params: ["news", completion])
+    _ = try dispatcher.dispatch(
+      selector: "refreshFeed:completionHandler:", params: ["sport", completion])
+    #expect(received.withLock { $0 } == [true, false])
+  }
+
+  @Test func aCompletionEventsValueIsConvertedToTheOneTheKindTakes() async throws {
+    let dispatcher = Dispatcher(vocabulary: Self.vocabulary, clock: FakeClock())
+    try dispatcher.register(
+      Service(name: "counted") { service in [service.on(.refreshCounting) { feed in feed.count }] })
+    let received = Locked<[Bool]>([])
+    let completion: (Bool) -> Void = { value in received.withLock { $0.append(value) } }
+    _ = try dispatcher.dispatch(
+      selector: "refreshFeed:completionHandler:", params: ["", completion])
+    _ = try dispatcher.dispatch(
+      selector: "refreshFeed:completionHandler:", params: ["abc", completion])
+    #expect(received.withLock { $0 } == [false, true])
+    #expect(
+      try await dispatcher.answer(to: "refreshFeed:completionHandler:", params: ["ab"]) as? Bool
+        == true)
+  }
+
+  @Test func aCompletionEventsAsyncHandlerIsAwaitedAndBridged() async throws {
+    let dispatcher = Dispatcher(vocabulary: Self.vocabulary)
+    try dispatcher.register(
+      Service(name: "news") { service in
+        [
+          service.on(.refresh) { (feed: String) async in
+            await Task.yield()
+            return feed == "news"
+          }
+        ]
+      })
+    #expect(
+      try await dispatcher.answer(to: "refreshFeed:completionHandler:", params: ["news"]) as? Bool
+        == true)
+    #expect(
+      try await dispatcher.answer(to: "refreshFeed:completionHandler:", params: ["x"]) as? Bool
+        == false)
+    // A synchronous dispatch runs it later, and completes then.
+    let done = AsyncStream<Bool>.makeStream()
+    let completion: (Bool) -> Void = { done.continuation.yield($0) }
+    _ = try dispatcher.dispatch(
+      selector: "refreshFeed:completionHandler:", params: ["news", completion])
+    var values = done.stream.makeAsyncIterator()
+    #expect(await values.next() == true)
+  }
+
+  @Test func aCompletionHandlerThatThrowsIsNotWaitedFor() throws {
+    let clock = FakeClock()
+    let dispatcher = Dispatcher(vocabulary: Self.vocabulary, clock: clock)
+    struct Offline: Error {}
+    try dispatcher.register(
+      Service(name: "broken") { service in
+        [service.on(.refresh) { _ throws -> Bool in throw Offline() }]
+      })
+    try dispatcher.register(
+      Service(name: "news") { service in [service.on(.refresh) { _ in true }] })
+    let received = Locked<[Bool]>([])
+    let completion: (Bool) -> Void = { value in received.withLock { $0.append(value) } }
+    #expect {
+      try dispatcher.dispatch(
+        selector: "refreshFeed:completionHandler:", params: ["n", completion])
+    } throws: { error in
+      guard case .handlerFailed(_, "broken", _)? = error as? DispatchError else { return false }
+      return true
+    }
+    // Completed at once with the other service's value, not at the deadline.
+    #expect(received.withLock { $0 } == [true])
+    #expect(clock.pending == 0)
+  }
+
+  @MainActor @Test func aMainActorCompletionEventsHandlersRunOnTheMainActor() async throws {
+    let dispatcher = Dispatcher(vocabulary: Self.vocabulary)
+    try dispatcher.register(
+      Service(name: "accounts") { service in
+        [service.on(.sync) { account in Palette.shared.applied.contains(account) }]
+      })
+    Palette.shared.apply("ada")
+    let received = Locked<[Bool]>([])
+    let completion: (Bool) -> Void = { value in received.withLock { $0.append(value) } }
+    _ = try dispatcher.dispatch(
+      selector: "syncAccount:completionHandler:", params: ["ada", completion])
+    #expect(received.withLock { $0 } == [true])
+  }
+
+  @Test func aMainActorCompletionEventsAsyncHandlerHopsToTheMainActor() async throws {
+    let dispatcher = Dispatcher(vocabulary: Self.vocabulary)
+    try dispatcher.register(
+      Service(name: "accounts") { service in
+        [
+          service.on(.sync) { (account: String) async in
+            MainActor.assertIsolated()
+            Palette.shared.apply(account)
+            return true
+          }
+        ]
+      })
+    // Awaited off the main actor: the handler hops to it.
+    #expect(
+      try await dispatcher.answer(to: "syncAccount:completionHandler:", params: ["grace"]) as? Bool
+        == true)
+    #expect(await Palette.shared.applied.contains("grace"))
+  }
+
+  @Test func aMainActorCompletionEventsSyncHandlerOffTheMainThreadIsNotWaitedFor() throws {
+    let clock = FakeClock()
+    let dispatcher = Dispatcher(vocabulary: Self.vocabulary, clock: clock)
+    try dispatcher.register(
+      Service(name: "accounts") { service in [service.on(.sync) { _ in true }] })
+    let received = Locked<[Bool]>([])
+    let completion: (Bool) -> Void = { value in received.withLock { $0.append(value) } }
+    #expect(
+      throws: DispatchError.notOnMainActor(
+        selector: "syncAccount:completionHandler:", service: "accounts")
+    ) {
+      try dispatcher.dispatch(
+        selector: "syncAccount:completionHandler:", params: ["ada", completion])
+    }
+    #expect(received.withLock { $0 } == [false], "the identity, at once")
+    #expect(clock.pending == 0)
+  }
+}
