@@ -7,31 +7,39 @@ import Testing
 // Events of a payments vocabulary of the tests' own, declared as an app
 // would declare its events.
 extension Dispatcher.Event {
-  static var paymentDidSucceed: Dispatcher.Event<String, Int, Void> {
+  static var paymentDidSucceed: Dispatcher.Event<(String, Int) -> Void> {
     .init("paymentDidSucceed:amount:")
   }
-  static var shouldRetryPayment: Dispatcher.Event<String, Bool> { .init("shouldRetryPayment:") }
+  static var shouldRetryPayment: Dispatcher.Event<(String) -> Bool> { .init("shouldRetryPayment:") }
   /// Declared with one argument too few for its selector.
-  static var misdeclared: Dispatcher.Event<String, Void> { .init("refund:amount:") }
+  static var misdeclared: Dispatcher.Event<(String) -> Void> { .init("refund:amount:") }
 }
 
 extension Dispatcher.MainActorEvent {
-  static var themeDidChange: Dispatcher.MainActorEvent<String, Void> { .init("themeDidChange:") }
-  static var mayPresent: Dispatcher.MainActorEvent<String, Bool> { .init("mayPresent:") }
+  static var themeDidChange: Dispatcher.MainActorEvent<(String) -> Void> {
+    .init("themeDidChange:")
+  }
+  static var mayPresent: Dispatcher.MainActorEvent<(String) -> Bool> { .init("mayPresent:") }
 }
 
 extension Dispatcher.CompletionEvent {
-  static var refresh: Dispatcher.CompletionEvent<String, Bool> {
+  static var refresh: Dispatcher.CompletionEvent<(String) -> Bool> {
     .init("refreshFeed:completionHandler:")
   }
   /// Handlers count new items; the vocabulary's completion takes a `Bool`.
-  static var refreshCounting: Dispatcher.CompletionEvent<String, Int> {
+  static var refreshCounting: Dispatcher.CompletionEvent<(String) -> Int> {
     .init("refreshFeed:completionHandler:", passing: { $0 > 0 })
   }
 }
 
+extension Dispatcher.CompletionEvent {
+  static var finishUpload: Dispatcher.CompletionEvent<(String) -> Void> {
+    .init("finishUpload:completionHandler:")
+  }
+}
+
 extension Dispatcher.MainActorCompletionEvent {
-  static var sync: Dispatcher.MainActorCompletionEvent<String, Bool> {
+  static var sync: Dispatcher.MainActorCompletionEvent<(String) -> Bool> {
     .init("syncAccount:completionHandler:")
   }
 }
@@ -61,6 +69,9 @@ extension Dispatcher.MainActorCompletionEvent {
           .init(
             "refreshFeed:completionHandler:", domain: domain, fold: .broadcast,
             arguments: [.string], completion: kind),
+          .init(
+            "finishUpload:completionHandler:", domain: domain, fold: .broadcast,
+            arguments: [.string], completion: .void),
           .init(
             "syncAccount:completionHandler:", domain: domain, fold: .broadcast,
             arguments: [.string], completion: kind),
@@ -313,5 +324,36 @@ extension Dispatcher.MainActorCompletionEvent {
     }
     #expect(received.withLock { $0 } == [false], "the identity, at once")
     #expect(clock.pending == 0)
+  }
+
+  @Test func aVoidCompletionEventsHandlerCompletesWhenItReturns() throws {
+    let dispatcher = Dispatcher(vocabulary: Self.vocabulary, clock: FakeClock())
+    let uploads = Locked<[String]>([])
+    try dispatcher.register(
+      Service(name: "uploads") { service in
+        [service.on(.finishUpload) { name in uploads.withLock { $0.append(name) } }]
+      })
+    let completed = Locked(0)
+    let completion: () -> Void = { completed.withLock { $0 += 1 } }
+    _ = try dispatcher.dispatch(
+      selector: "finishUpload:completionHandler:", params: ["photo", completion])
+    #expect(uploads.withLock { $0 } == ["photo"])
+    #expect(completed.withLock { $0 } == 1)
+  }
+
+  @Test func aCompletionOfAnotherTypeThanTheEventPassesIsRefused() throws {
+    // Without the vocabulary, nothing checks the completion before the handler.
+    let dispatcher = Dispatcher()
+    try dispatcher.register(
+      Service(name: "counted") { service in [service.on(.refreshCounting) { _ in 1 }] })
+    let completion: (Int) -> Void = { _ in }
+    #expect(
+      throws: DispatchError.handlerArgumentTypeMismatch(
+        selector: "refreshFeed:completionHandler:", service: "counted", index: 1,
+        expected: "(Bool) -> Void", actual: "(Int) -> ()")
+    ) {
+      try dispatcher.dispatch(
+        selector: "refreshFeed:completionHandler:", params: ["a", completion])
+    }
   }
 }

@@ -5,7 +5,7 @@ extension Dispatcher {
   ///
   /// ```swift
   /// extension Dispatcher.CompletionEvent {
-  ///   static var refresh: Dispatcher.CompletionEvent<String, Bool> {
+  ///   static var refresh: Dispatcher.CompletionEvent<(String) -> Bool> {
   ///     .init("refreshFeed:completionHandler:")
   ///   }
   /// }
@@ -18,26 +18,28 @@ extension Dispatcher {
   /// }
   /// ```
   ///
-  /// `Argument` is the selector's arguments before the completion. The
-  /// vocabulary's ``CompletionKind`` joins the services' completions; the
-  /// event's `Value` is what the kind's completion takes, or a type of the
-  /// host's that ``init(_:passing:)`` converts to it. Handlers run on the
+  /// `Signature` is the handler's function type: the selector's arguments
+  /// before the completion, and the completion's value. The vocabulary's
+  /// ``CompletionKind`` joins the services' completions; the value is what
+  /// the kind's completion takes, or a type of the host's that
+  /// ``init(_:passing:)`` converts to it. Handlers run on the
   /// dispatching thread; see ``MainActorCompletionEvent`` for main-actor
   /// handlers.
-  public struct CompletionEvent<each Argument, Value>: Sendable, CustomStringConvertible {
+  public struct CompletionEvent<Signature>: Sendable, CustomStringConvertible {
     /// The selector the event's handlers are registered under.
     public let selector: String
 
     /// How a handler's value reaches the dispatch's completion.
-    let carrier: CompletionCarrier<Value>
+    let carrier: CompletionCarrier
 
     /// Makes an event whose completion takes the value as the vocabulary's
-    /// ``CompletionKind`` does, `(Value) -> Void`.
+    /// ``CompletionKind`` does: `(Value) -> Void` for a `Signature` of
+    /// `(…) -> Value`.
     ///
     /// - Parameter selector: The selector; its last `:` is the completion.
     public init(_ selector: String) {
       self.selector = selector
-      carrier = CompletionCarrier { $0 }
+      carrier = .unconverted
     }
 
     /// Makes an event whose handlers speak another type than the
@@ -48,38 +50,14 @@ extension Dispatcher {
     ///   - selector: The selector; its last `:` is the completion.
     ///   - convert: Turns a handler's value into the one the kind's
     ///     completion, `(Passed) -> Void`, takes.
-    public init<Passed>(_ selector: String, passing convert: @escaping @Sendable (Value) -> Passed)
-    {
+    public init<each Argument, Value, Passed>(
+      _ selector: String, passing convert: @escaping @Sendable (Value) -> Passed
+    ) where Signature == (repeat each Argument) -> Value {
       self.selector = selector
       carrier = CompletionCarrier(convert)
     }
 
     /// The selector.
     public var description: String { selector }
-  }
-}
-
-/// How a completion event's handler's value reaches the dispatch: the
-/// conversion from the event's value to the one the vocabulary's
-/// ``CompletionKind`` takes, and back for the completion a synchronous
-/// handler is given.
-struct CompletionCarrier<Value>: Sendable {
-  /// The handler's completion, `(Value) -> Void`, made from the one the
-  /// dispatch passes; `nil` when that has another type.
-  let completion: @Sendable (Any) -> ((Value) -> Void)?
-
-  /// The value an async handler returns, as the dispatch's fold takes it.
-  let answer: @Sendable (Value) -> Any
-
-  /// The passed completion's type, for a refused argument's message.
-  let passedType: String
-
-  init<Passed>(_ convert: @escaping @Sendable (Value) -> Passed) {
-    completion = { passed in
-      guard let done = passed as? (Passed) -> Void else { return nil }
-      return { value in done(convert(value)) }
-    }
-    answer = { convert($0) }
-    passedType = "(\(Passed.self)) -> Void"
   }
 }

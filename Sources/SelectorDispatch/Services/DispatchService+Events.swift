@@ -15,7 +15,7 @@ extension DispatchService {
   ///     ``DispatchError/handlerFailed(selector:service:reason:)``.
   /// - Returns: The typed handler.
   public func on<each Argument, Answer>(
-    _ event: Dispatcher.Event<repeat each Argument, Answer>,
+    _ event: Dispatcher.Event<(repeat each Argument) -> Answer>,
     _ body: @escaping (repeat each Argument) throws -> Answer
   ) -> TypedHandler {
     TypedHandler(
@@ -32,7 +32,7 @@ extension DispatchService {
   /// - Returns: The typed handler.
   @_disfavoredOverload
   public func on<each Argument, Answer>(
-    _ event: Dispatcher.Event<repeat each Argument, Answer>,
+    _ event: Dispatcher.Event<(repeat each Argument) -> Answer>,
     _ body: @escaping (repeat each Argument) throws -> Void
   ) -> TypedHandler {
     TypedHandler(
@@ -51,7 +51,7 @@ extension DispatchService {
   ///   - body: The handler.
   /// - Returns: The typed handler.
   public func on<each Argument, Answer>(
-    _ event: Dispatcher.MainActorEvent<repeat each Argument, Answer>,
+    _ event: Dispatcher.MainActorEvent<(repeat each Argument) -> Answer>,
     _ body: @escaping @MainActor (repeat each Argument) throws -> Answer
   ) -> TypedHandler {
     TypedHandler(
@@ -68,7 +68,7 @@ extension DispatchService {
   /// - Returns: The typed handler.
   @_disfavoredOverload
   public func on<each Argument, Answer>(
-    _ event: Dispatcher.MainActorEvent<repeat each Argument, Answer>,
+    _ event: Dispatcher.MainActorEvent<(repeat each Argument) -> Answer>,
     _ body: @escaping @MainActor (repeat each Argument) throws -> Void
   ) -> TypedHandler {
     TypedHandler(
@@ -93,7 +93,7 @@ extension DispatchService {
   ///   - body: The handler: the event's arguments, without the completion.
   /// - Returns: The typed handler.
   public func on<each Argument, Value>(
-    _ event: Dispatcher.CompletionEvent<repeat each Argument, Value>,
+    _ event: Dispatcher.CompletionEvent<(repeat each Argument) -> Value>,
     _ body: @escaping (repeat each Argument) throws -> Value
   ) -> TypedHandler {
     TypedHandler(
@@ -115,7 +115,7 @@ extension DispatchService {
   ///   - body: The handler: the event's arguments, without the completion.
   /// - Returns: The typed handler.
   public func on<each Argument, Value>(
-    _ event: Dispatcher.MainActorCompletionEvent<repeat each Argument, Value>,
+    _ event: Dispatcher.MainActorCompletionEvent<(repeat each Argument) -> Value>,
     _ body: @escaping @MainActor (repeat each Argument) throws -> Value
   ) -> TypedHandler {
     TypedHandler(
@@ -134,7 +134,7 @@ extension DispatchService {
   /// - Returns: The typed handler.
   @_disfavoredOverload
   public func on<each Argument, Value>(
-    _ event: Dispatcher.MainActorCompletionEvent<repeat each Argument, Value>,
+    _ event: Dispatcher.MainActorCompletionEvent<(repeat each Argument) -> Value>,
     _ body: @escaping @MainActor (repeat each Argument) async throws -> Value
   ) -> TypedHandler {
     let selector = event.selector
@@ -162,7 +162,7 @@ extension DispatchService {
   /// - Returns: The typed handler.
   @_disfavoredOverload
   public func on<Value>(
-    _ event: Dispatcher.CompletionEvent<Value>,
+    _ event: Dispatcher.CompletionEvent<() -> Value>,
     _ body: nonisolated(nonsending) @escaping () async throws -> Value
   ) -> TypedHandler {
     let (selector, carrier) = (event.selector, event.carrier)
@@ -180,7 +180,7 @@ extension DispatchService {
   /// - Returns: The typed handler.
   @_disfavoredOverload
   public func on<First, Value>(
-    _ event: Dispatcher.CompletionEvent<First, Value>,
+    _ event: Dispatcher.CompletionEvent<(First) -> Value>,
     _ body: nonisolated(nonsending) @escaping (First) async throws -> Value
   ) -> TypedHandler {
     let (selector, carrier) = (event.selector, event.carrier)
@@ -198,7 +198,7 @@ extension DispatchService {
   /// - Returns: The typed handler.
   @_disfavoredOverload
   public func on<First, Second, Value>(
-    _ event: Dispatcher.CompletionEvent<First, Second, Value>,
+    _ event: Dispatcher.CompletionEvent<(First, Second) -> Value>,
     _ body: nonisolated(nonsending) @escaping (First, Second) async throws -> Value
   ) -> TypedHandler {
     let (selector, carrier) = (event.selector, event.carrier)
@@ -219,7 +219,7 @@ extension DispatchService {
   /// - Returns: The typed handler.
   @_disfavoredOverload
   public func on<First, Second, Third, Value>(
-    _ event: Dispatcher.CompletionEvent<First, Second, Third, Value>,
+    _ event: Dispatcher.CompletionEvent<(First, Second, Third) -> Value>,
     _ body: nonisolated(nonsending) @escaping (First, Second, Third) async throws -> Value
   ) -> TypedHandler {
     let (selector, carrier) = (event.selector, event.carrier)
@@ -241,7 +241,7 @@ extension DispatchService {
   /// - Returns: The typed handler.
   @_disfavoredOverload
   public func on<First, Second, Third, Fourth, Value>(
-    _ event: Dispatcher.CompletionEvent<First, Second, Third, Fourth, Value>,
+    _ event: Dispatcher.CompletionEvent<(First, Second, Third, Fourth) -> Value>,
     _ body: nonisolated(nonsending) @escaping (First, Second, Third, Fourth) async throws -> Value
   ) -> TypedHandler {
     let (selector, carrier) = (event.selector, event.carrier)
@@ -264,7 +264,7 @@ extension DispatchService {
   /// - Returns: The typed handler.
   @_disfavoredOverload
   public func on<First, Second, Third, Fourth, Fifth, Value>(
-    _ event: Dispatcher.CompletionEvent<First, Second, Third, Fourth, Fifth, Value>,
+    _ event: Dispatcher.CompletionEvent<(First, Second, Third, Fourth, Fifth) -> Value>,
     _ body:
       nonisolated(nonsending) @escaping (First, Second, Third, Fourth, Fifth) async throws -> Value
   ) -> TypedHandler {

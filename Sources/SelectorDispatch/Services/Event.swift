@@ -9,10 +9,10 @@ extension Dispatcher {
   ///
   /// ```swift
   /// extension Dispatcher.Event {
-  ///   static var paymentDidSucceed: Dispatcher.Event<String, Int, Void> {
+  ///   static var paymentDidSucceed: Dispatcher.Event<(String, Int) -> Void> {
   ///     .init("paymentDidSucceed:amount:")
   ///   }
-  ///   static var shouldRetryPayment: Dispatcher.Event<String, Bool> {
+  ///   static var shouldRetryPayment: Dispatcher.Event<(String) -> Bool> {
   ///     .init("shouldRetryPayment:")
   ///   }
   /// }
@@ -25,8 +25,10 @@ extension Dispatcher {
   /// }
   /// ```
   ///
-  /// `Argument` is the types of the selector's arguments, one per `:`, and
-  /// `Answer` the type of the handler's answer (`Void` for none). A handler
+  /// `Signature` is the handler's function type: the types of the
+  /// selector's arguments, one per `:`, and of its answer (`Void` for none).
+  /// (A function type rather than a parameter pack: generic types with
+  /// parameter packs need iOS 17 or macOS 14 at run time.) A handler
   /// lands in the same table, under the same selector, as one written
   /// `on("paymentDidSucceed:amount:") { (order: String, amount: Int) in … }`,
   /// and is called and folded the same way; a handler whose body returns
@@ -41,7 +43,7 @@ extension Dispatcher {
   /// selector whose arity differs from the number of arguments is reported
   /// when a handler for it registers
   /// (``DispatchError/arityMismatch(selector:expected:actual:)``).
-  public struct Event<each Argument, Answer>: Sendable, CustomStringConvertible {
+  public struct Event<Signature>: Sendable, CustomStringConvertible {
     /// The selector the event's handlers are registered under.
     public let selector: String
 

@@ -11,7 +11,7 @@ extension Dispatcher {
   ///
   /// ```swift
   /// extension Dispatcher.MainActorCompletionEvent {
-  ///   static var sync: Dispatcher.MainActorCompletionEvent<String, Bool> {
+  ///   static var sync: Dispatcher.MainActorCompletionEvent<(String) -> Bool> {
   ///     .init("syncAccount:completionHandler:")
   ///   }
   /// }
@@ -22,14 +22,12 @@ extension Dispatcher {
   ///   }
   /// }
   /// ```
-  public struct MainActorCompletionEvent<each Argument, Value>: Sendable,
-    CustomStringConvertible
-  {
+  public struct MainActorCompletionEvent<Signature>: Sendable, CustomStringConvertible {
     /// The selector the event's handlers are registered under.
     public let selector: String
 
     /// How a handler's value reaches the dispatch's completion.
-    let carrier: CompletionCarrier<Value>
+    let carrier: CompletionCarrier
 
     /// Makes an event whose completion takes the value as the vocabulary's
     /// ``CompletionKind`` does; see ``CompletionEvent/init(_:)``.
@@ -37,7 +35,7 @@ extension Dispatcher {
     /// - Parameter selector: The selector; its last `:` is the completion.
     public init(_ selector: String) {
       self.selector = selector
-      carrier = CompletionCarrier { $0 }
+      carrier = .unconverted
     }
 
     /// Makes an event whose value is converted to the one the vocabulary's
@@ -46,8 +44,9 @@ extension Dispatcher {
     /// - Parameters:
     ///   - selector: The selector; its last `:` is the completion.
     ///   - convert: Turns a handler's value into the one the kind takes.
-    public init<Passed>(_ selector: String, passing convert: @escaping @Sendable (Value) -> Passed)
-    {
+    public init<each Argument, Value, Passed>(
+      _ selector: String, passing convert: @escaping @Sendable (Value) -> Passed
+    ) where Signature == (repeat each Argument) -> Value {
       self.selector = selector
       carrier = CompletionCarrier(convert)
     }

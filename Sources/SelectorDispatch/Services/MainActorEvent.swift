@@ -9,7 +9,7 @@ extension Dispatcher {
   ///
   /// ```swift
   /// extension Dispatcher.MainActorEvent {
-  ///   static var themeDidChange: Dispatcher.MainActorEvent<String, Void> {
+  ///   static var themeDidChange: Dispatcher.MainActorEvent<(String) -> Void> {
   ///     .init("themeDidChange:")
   ///   }
   /// }
@@ -26,7 +26,7 @@ extension Dispatcher {
   /// main actor), it does not run, and the dispatch throws
   /// ``DispatchError/notOnMainActor(selector:service:)`` naming the service,
   /// after the other handlers ran. Everything else is as for an ``Event``.
-  public struct MainActorEvent<each Argument, Answer>: Sendable, CustomStringConvertible {
+  public struct MainActorEvent<Signature>: Sendable, CustomStringConvertible {
     /// The selector the event's handlers are registered under.
     public let selector: String
 

@@ -70,13 +70,31 @@ extension TypedHandler {
   static func callingOnMainActor<each Argument, Answer>(
     _ selector: String, _ body: @escaping @MainActor (repeat each Argument) throws -> Answer
   ) -> SelectorHandler {
-    onMainThread(selector, calling(selector, unchecked(body)))
+    let count = count(repeat (each Argument).self)
+    return onMainActor(selector) { params in
+      let arguments: (repeat each Argument)
+      do {
+        arguments = try Self.arguments(params, count, selector, repeat (each Argument).self)
+      } catch {
+        return error
+      }
+      // The arguments came from the main thread's caller; the box only tells
+      // the compiler so.
+      let boxed = UncheckedBox(value: arguments)
+      return MainActor.assumeIsolated { () -> UncheckedBox<Any?> in
+        do {
+          return UncheckedBox(value: folded(try body(repeat each boxed.value)))
+        } catch {
+          return UncheckedBox(value: failed(error, selector))
+        }
+      }.value
+    }
   }
 
   /// The handler of a synchronous closure of a completion event: it calls
   /// the dispatch's completion with what the closure returns, at once.
   static func completing<each Argument, Value>(
-    _ selector: String, _ carrier: CompletionCarrier<Value>,
+    _ selector: String, _ carrier: CompletionCarrier,
     _ body: @escaping (repeat each Argument) throws -> Value
   ) -> SelectorHandler {
     let count = count(repeat (each Argument).self) + 1
@@ -105,15 +123,51 @@ extension TypedHandler {
   /// The handler of a synchronous `@MainActor` closure of a completion
   /// event: as `completing(_:_:_:)`, on the main thread only.
   static func completingOnMainActor<each Argument, Value>(
-    _ selector: String, _ carrier: CompletionCarrier<Value>,
+    _ selector: String, _ carrier: CompletionCarrier,
     _ body: @escaping @MainActor (repeat each Argument) throws -> Value
   ) -> SelectorHandler {
-    onMainThread(selector, completing(selector, carrier, unchecked(body)))
+    let count = count(repeat (each Argument).self) + 1
+    return onMainActor(selector) { params in
+      let arguments: (repeat each Argument)
+      do {
+        arguments = try Self.arguments(params, count, selector, repeat (each Argument).self)
+      } catch {
+        return error
+      }
+      let done: (Value) -> Void
+      do {
+        done = try completion(params, selector, carrier)
+      } catch {
+        return error
+      }
+      let boxed = UncheckedBox(value: arguments)
+      let outcome = MainActor.assumeIsolated { () -> UncheckedBox<Outcome<Value>> in
+        do {
+          return UncheckedBox(value: .value(try body(repeat each boxed.value)))
+        } catch {
+          return UncheckedBox(value: .failure(failed(error, selector)))
+        }
+      }.value
+      switch outcome {
+      case .value(let value):
+        done(value)
+        return nil
+      case .failure(let error):
+        return error
+      }
+    }
   }
 
-  /// A handler that calls `handler` on the main thread only, and answers
-  /// ``DispatchError/notOnMainActor(selector:service:)`` elsewhere.
-  private static func onMainThread(
+  /// What a main-actor closure of a completion event gave.
+  enum Outcome<Value> {
+    case value(Value)
+    case failure(DispatchError)
+  }
+
+  /// A handler that calls `handler` on the main actor only, and answers
+  /// ``DispatchError/notOnMainActor(selector:service:)`` elsewhere: the
+  /// check `MainActor.assumeIsolated` makes in `handler`, without its trap.
+  private static func onMainActor(
     _ selector: String, _ handler: @escaping SelectorHandler
   ) -> SelectorHandler {
     { params in
@@ -131,23 +185,10 @@ extension TypedHandler {
     csd_is_main_thread() != 0 || DispatchQueue.getSpecific(key: mainQueue) != nil
   }
 
-  /// A synchronous `@MainActor` closure as a nonisolated one, for
-  /// `onMainThread(_:_:)` to call only on the main thread, where the main
-  /// actor runs: the check `MainActor.assumeIsolated` would make, without
-  /// its trap. A synchronous function's global actor is not part of its
-  /// representation, so the two types have the same layout.
-  private static func unchecked<each Argument, Answer>(
-    _ body: @escaping @MainActor (repeat each Argument) throws -> Answer
-  ) -> (repeat each Argument) throws -> Answer {
-    // Wrapped in structs: Swift casts no variadic function type directly.
-    let isolated = MainActorBody(body: body)
-    return unsafeBitCast(isolated, to: NonisolatedBody<repeat each Argument, Answer>.self).body
-  }
-
   /// The async handler of an `async` `@MainActor` closure that returns a
   /// completion's value: it runs on the main actor wherever it is awaited.
   static func awaitingOnMainActor<each Argument, Value>(
-    _ selector: String, _ carrier: CompletionCarrier<Value>,
+    _ selector: String, _ carrier: CompletionCarrier,
     _ body: @escaping @MainActor (repeat each Argument) async throws -> Value
   ) -> AsyncSelectorHandler {
     let count = count(repeat (each Argument).self)
@@ -202,15 +243,16 @@ extension TypedHandler {
     return value
   }
 
-  /// The dispatched completion, the last parameter, as the closure takes it.
+  /// The dispatched completion, the last parameter, as the closure's value
+  /// is passed to it.
   ///
   /// - Throws: ``DispatchError/handlerArgumentTypeMismatch(selector:service:index:expected:actual:)``.
   static func completion<Value>(
-    _ params: [Any], _ selector: String, _ carrier: CompletionCarrier<Value>
+    _ params: [Any], _ selector: String, _ carrier: CompletionCarrier
   ) throws(DispatchError) -> (Value) -> Void {
     let index = params.count - 1
-    guard let done = carrier.completion(params[index]) else {
-      throw mismatch(params[index], index, carrier.passedType, selector)
+    guard let done = carrier.completion(from: params[index], as: Value.self) else {
+      throw mismatch(params[index], index, carrier.expectedType(for: Value.self), selector)
     }
     return done
   }
@@ -237,17 +279,6 @@ extension TypedHandler {
   static func failed(_ error: any Error, _ selector: String) -> DispatchError {
     .handlerFailed(selector: selector, service: nil, reason: String(describing: error))
   }
-}
-
-/// A `@MainActor` closure, wrapped for `TypedHandler`'s cast to
-/// `NonisolatedBody`.
-private struct MainActorBody<each Argument, Answer> {
-  let body: @MainActor (repeat each Argument) throws -> Answer
-}
-
-/// The same closure without its global actor: the same layout.
-private struct NonisolatedBody<each Argument, Answer> {
-  let body: (repeat each Argument) throws -> Answer
 }
 
 /// The key that marks the main queue, for `TypedHandler.isOnMainActor()`.
