@@ -50,9 +50,16 @@ let package = Package(
     .target(
       name: "SceneDelegateExample", dependencies: ["SelectorDispatch", "SelectorDispatchUIKit"],
       path: "Examples/SceneDelegateExample"),
+    // Declared as Xcode 26 declares a new app target, so that the SDK step compiles its
+    // services as Xcode would.
     .target(
       name: "SwiftUIAppExample", dependencies: ["SelectorDispatch", "SelectorDispatchUIKit"],
-      path: "Examples/SwiftUIAppExample"),
+      path: "Examples/SwiftUIAppExample",
+      swiftSettings: [
+        .defaultIsolation(MainActor.self),
+        .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+        .enableUpcomingFeature("InferIsolatedConformances"),
+      ]),
     .testTarget(
       name: "SelectorDispatchTests",
       // The executables, so that the tests can run them.

@@ -4,6 +4,15 @@
 // to UIKit only the methods some service handles, converts UIKit's completion types and calls
 // each of UIKit's completions exactly once.
 //
+// The service handles four of UIKit's typed events (`on(.didFinishLaunching) { app, options in
+// … }`): the closures' parameter and answer types are UIKit's, inferred from the event, and the
+// closures are `@MainActor`, so they call the app's main-actor code (`Inbox.shared`) although
+// the service is nonisolated, as a type is in a module whose default isolation is `nonisolated`
+// (every Swift package target, and apps created before Xcode 26). UIKit sees these four
+// delegate methods, the one where the adapter does work of its own
+// (`application(_:willFinishLaunchingWithOptions:)`), and no other. The README's adopting code
+// is this file's, from `import SelectorDispatch` to the end of `PushService`.
+//
 // Compiled for iOS, iPadOS and Mac Catalyst only (`#if os(iOS)`). watchOS has no UIKit; tvOS and
 // visionOS, where Apple documents these methods too, are left out because no machine here can
 // compile for them (PLATFORMS.md). Elsewhere, Linux included, this target is an empty module.
@@ -14,43 +23,32 @@
   import SelectorDispatch
   import SelectorDispatchUIKit
   import UIKit
-  import UserNotifications
 
-  /// The app's whole delegate: its services, and nothing else.
   @main
   final class AppDelegate: DispatchingAppDelegate {
     override var services: [any DispatchService] { [PushService()] }
   }
 
-  /// A service like any other: it handles the selectors it cares about and nothing else. UIKit
-  /// sees these four delegate methods, and the one where the adapter does work of its own
-  /// (`application(_:willFinishLaunchingWithOptions:)`), and no other.
   struct PushService: DispatchService {
     @HandlerTableBuilder var handlers: HandlerTable {
-      on("application:didFinishLaunchingWithOptions:") {
-        (app: UIApplication, options: [UIApplication.LaunchOptionsKey: Any]?) -> Bool in
-        print("push: launched")
+      on(.didFinishLaunching) { app, options in
+        Inbox.shared.open()  // UIKit's events run on the main actor, and say so in their types
         return true
       }
-      on("application:didRegisterForRemoteNotificationsWithDeviceToken:") {
-        (app: UIApplication, token: Data) in
+      on(.didRegisterForRemoteNotifications) { app, token in
         print("push token: \(token.count) bytes")
       }
-      // UIKit's `(UIBackgroundFetchResult) -> Void` reaches services as the package's
-      // `(BackgroundFetchResult) -> Void`; the adapter converts the folded answer back.
-      on("application:didReceiveRemoteNotification:fetchCompletionHandler:") {
-        (
-          app: UIApplication, userInfo: [AnyHashable: Any],
-          done: @escaping (BackgroundFetchResult) -> Void
-        ) in
-        done(userInfo["aps"] == nil ? .noData : .newData)
+      on(.didReceiveRemoteNotification) { app, userInfo in
+        userInfo["aps"] == nil ? .noData : .newData  // UIKit's completion runs once, for all
       }
-      // UserNotifications' `(UNNotificationPresentationOptions) -> Void` reaches services as
-      // `(UInt) -> Void`, the option set's raw value; the adapter ORs the services' answers.
-      on("userNotificationCenter:willPresentNotification:withCompletionHandler:") {
-        (center: UNUserNotificationCenter, note: UNNotification, done: @escaping (UInt) -> Void) in
-        done(UNNotificationPresentationOptions([.banner, .sound]).rawValue)
-      }
+      on(.willPresentNotification) { center, notification in [.banner, .sound] }
     }
+  }
+
+  /// The app's main-actor state, which handlers use as they would in a delegate method.
+  @MainActor final class Inbox {
+    static let shared = Inbox()
+    private(set) var isOpen = false
+    func open() { isOpen = true }
   }
 #endif

@@ -40,45 +40,34 @@
   }
 
   /// Keeps state per scene, keyed by the scene's identity, and releases it when the scene
-  /// disconnects: a disconnected scene's identity can be reused by the next object.
-  final class PlaybackService: DispatchService {
-    private let lock = NSLock()
-    private var pausedAt: [ObjectIdentifier: Date] = [:]
+  /// disconnects: a disconnected scene's identity can be reused by the next object. UIKit's
+  /// events run on the main actor, so the state needs no lock: it is a main-actor object's.
+  struct PlaybackService: DispatchService {
+    let paused = PausedScenes()
 
     @HandlerTableBuilder var handlers: HandlerTable {
-      on("sceneDidEnterBackground:") { (scene: UIScene) in
-        self.update(scene) { $0 = Date() }
-      }
-      on("sceneWillEnterForeground:") { (scene: UIScene) in
-        self.update(scene) { $0 = nil }
-      }
-      on("sceneDidDisconnect:") { (scene: UIScene) in
-        self.update(scene) { $0 = nil }  // release it
-      }
-    }
-
-    private func update(_ scene: UIScene, _ change: (inout Date?) -> Void) {
-      lock.lock()
-      defer { lock.unlock() }
-      change(&pausedAt[ObjectIdentifier(scene)])
+      on(.sceneDidEnterBackground) { scene in paused.since[ObjectIdentifier(scene)] = Date() }
+      on(.sceneWillEnterForeground) { scene in paused.since[ObjectIdentifier(scene)] = nil }
+      on(.sceneDidDisconnect) { scene in paused.since[ObjectIdentifier(scene)] = nil }
     }
   }
 
+  /// When each scene went to the background.
+  @MainActor final class PausedScenes {
+    var since: [ObjectIdentifier: Date] = [:]
+  }
+
   /// Opens `myapp://item/ID` links and performs the search shortcut, including the link or
-  /// shortcut that launched the scene: the scene delegate forwards those as the same selectors.
+  /// shortcut that launched the scene: the scene delegate forwards those as the same events.
   struct DeepLinkService: DispatchService {
     @HandlerTableBuilder var handlers: HandlerTable {
-      on("scene:openURLContexts:") { (scene: UIScene, contexts: Set<OpenURLContext>) in
+      on(.sceneOpenURLContexts) { scene, contexts in
         for context in contexts where context.url.scheme == "myapp" {
           print("deep link: \(context.url.path)")
         }
       }
-      on("windowScene:performActionForShortcutItem:completionHandler:") {
-        (scene: UIWindowScene, item: UIApplicationShortcutItem, done: @escaping (Bool) -> Void)
-        in
-        // `UIApplicationShortcutItem` is immutable and not bound to the main actor, so the
-        // handler reads it where it runs; nothing crosses to another isolation domain.
-        done(item.type == "com.example.search")
+      on(.windowScenePerformActionForShortcutItem) { scene, item in
+        item.type == "com.example.search"
       }
     }
   }

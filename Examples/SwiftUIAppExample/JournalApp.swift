@@ -4,6 +4,12 @@
 // methods SwiftUI passes on (such as a Home Screen quick action) reach them through
 // `DispatchingSceneDelegate`, which the app delegate names in each scene's configuration.
 //
+// The target is declared as Xcode 26 declares a new app target (Package.swift): default
+// isolation `MainActor`, `NonisolatedNonsendingByDefault` and `InferIsolatedConformances`. Its
+// types are main-actor types without a word, its services' conformances are isolated to the
+// main actor, and its handlers use main-actor state (`Journal.shared`, the views' inbox) as a
+// delegate method would.
+//
 // Compiled for iOS and iPadOS only; elsewhere, Linux included, this target is an empty module.
 // `.ci/run` compiles it for iOS against the iPhoneOS 18.6 SDK; nothing links or runs it. Mac
 // Catalyst, where the code is the same, is left out: the only Catalyst SDK the check has (MacOSX
@@ -36,7 +42,7 @@
   }
 
   /// The last Home Screen quick action, for the views.
-  @MainActor final class ShortcutInbox: ObservableObject {
+  final class ShortcutInbox: ObservableObject {
     @Published var lastAction: String?
   }
 
@@ -49,30 +55,32 @@
     }
   }
 
-  /// Starts the app's work at launch; `true` lets the launch go on.
+  /// Opens the journal at launch; `true` lets the launch go on.
   struct LaunchService: DispatchService {
     @HandlerTableBuilder var handlers: HandlerTable {
-      on("application:didFinishLaunchingWithOptions:") {
-        (app: UIApplication, options: [UIApplication.LaunchOptionsKey: Any]?) -> Bool in
-        print("journal: launched")
+      on(.didFinishLaunching) { app, options in
+        Journal.shared.open()
         return true
       }
     }
   }
 
+  /// The app's main-actor state.
+  final class Journal {
+    static let shared = Journal()
+    private(set) var isOpen = false
+    func open() { isOpen = true }
+  }
+
   /// Handles the Home Screen quick actions, including the one that launched the scene, and
-  /// tells the views.
+  /// tells the views: on the main actor, where UIKit calls it, with no hop.
   struct ShortcutService: DispatchService {
     let inbox: ShortcutInbox
 
     @HandlerTableBuilder var handlers: HandlerTable {
-      on("windowScene:performActionForShortcutItem:completionHandler:") {
-        (scene: UIWindowScene, item: UIApplicationShortcutItem, done: @escaping (Bool) -> Void)
-        in
-        // The item's title, a `String`, crosses to the main actor; the item itself stays here.
-        let title = item.localizedTitle
-        Task { @MainActor [inbox] in inbox.lastAction = title }
-        done(true)
+      on(.windowScenePerformActionForShortcutItem) { scene, item in
+        inbox.lastAction = item.localizedTitle
+        return true
       }
     }
   }

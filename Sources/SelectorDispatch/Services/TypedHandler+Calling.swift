@@ -182,7 +182,7 @@ extension TypedHandler {
   /// Linux, once the main thread has called `dispatchMain()`, as an `async`
   /// main does, the main queue is served by another thread.)
   static func isOnMainActor() -> Bool {
-    csd_is_main_thread() != 0 || DispatchQueue.getSpecific(key: mainQueue) != nil
+    csd_is_main_thread() != 0 || DispatchQueue.getSpecific(key: mainQueue.value) != nil
   }
 
   /// The async handler of an `async` `@MainActor` closure that returns a
@@ -281,9 +281,10 @@ extension TypedHandler {
   }
 }
 
-/// The key that marks the main queue, for `TypedHandler.isOnMainActor()`.
-private let mainQueue: DispatchSpecificKey<Void> = {
+/// The key that marks the main queue, for `TypedHandler.isOnMainActor()`;
+/// boxed, as older SDKs' `DispatchSpecificKey` is not `Sendable`.
+private let mainQueue: UncheckedBox<DispatchSpecificKey<Void>> = {
   let key = DispatchSpecificKey<Void>()
   DispatchQueue.main.setSpecific(key: key, value: ())
-  return key
+  return UncheckedBox(value: key)
 }()
