@@ -29,6 +29,10 @@ line before its fence (invisible on GitHub and dropped by DocC):
     <!-- snippet: not compiled -- WHY -->     skipped, for the reason given (UIKit, a
                                               Package.swift fragment, code of another
                                               library)
+    <!-- snippet: excerpt -- PATH -->         a run of lines of the file PATH (from the
+                                              repository's root), both sides dedented alike:
+                                              code that another step compiles, such as an
+                                              example that the Apple SDK step compiles for iOS
 
 A ```text block right after a block that runs (only blank lines between) is
 that block's output: what the block prints must be those lines exactly.
@@ -51,8 +55,8 @@ MARK = "\x1e"  # printed before each block's output: a record separator
 
 FENCE = re.compile(r"^```(\w*)[^\n]*\n(.*?)^```[ \t]*$", re.S | re.M)
 MARKER = re.compile(r"^<!--\s*snippet:\s*([a-z ]+?)\s*(?:--\s*(.*?))?\s*-->\s*$")
-MODES = {"run", "scoped", "throws", "compiled", "test", "not compiled"}
-NEEDS_REASON = {"compiled", "not compiled"}
+MODES = {"run", "scoped", "throws", "compiled", "test", "not compiled", "excerpt"}
+NEEDS_REASON = {"compiled", "not compiled", "excerpt"}
 
 
 class Block:
@@ -280,6 +284,22 @@ def check(by_document):
     return failures
 
 
+def excerpt_failure(block):
+    """Why an `excerpt` block is not a run of its file's lines, or None."""
+    path = os.path.join(REPO, block.reason)
+    if not os.path.isfile(path):
+        return f"{block.where}: the excerpt's file {block.reason} does not exist"
+    have = open(path, encoding="utf-8").read().split("\n")
+    want = block.code.rstrip("\n").split("\n")
+    for start in range(len(have) - len(want) + 1):
+        window = have[start: start + len(want)]
+        indent = min((len(l) - len(l.lstrip(" ")) for l in window if l.strip()), default=0)
+        if [l[indent:] for l in window] == want:
+            return None
+    return (f"{block.where}: the block is not a run of lines of {block.reason}"
+            " (dedented alike); copy it from the file again")
+
+
 def main():
     try:
         by_document = {path: blocks_of(path) for path in documents()}
@@ -302,8 +322,11 @@ def main():
         for block in blocks:
             if block.mode == "not compiled":
                 print(f"  not compiled: {block.where}: {block.reason}")
+    excerpts = [b for bs in by_document.values() for b in bs if b.mode == "excerpt"]
+    for block in excerpts:
+        print(f"  excerpt: {block.where}: of {block.reason}")
     generate(by_document)
-    failures = check(by_document)
+    failures = [f for f in map(excerpt_failure, excerpts) if f] + check(by_document)
     for failure in failures:
         print(f"check-snippets: {failure}", file=sys.stderr)
     if not failures:
