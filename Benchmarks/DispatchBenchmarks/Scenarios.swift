@@ -37,6 +37,7 @@ enum Scenarios {
         ("dispatch: typed SelectorKey N=\(n)", { dispatchTypedKey(n) }),
         ("dispatch: typed String N=\(n)", { dispatchTypedString(n) }),
         ("dispatch: vocabulary N=\(n)", { dispatchVocabulary(n) }),
+        ("dispatch: typed event N=\(n)", { dispatchTypedEvent(n) }),
       ]
       scenarios += AsyncScenarios.rows(n)
     }

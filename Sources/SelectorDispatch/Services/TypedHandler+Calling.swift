@@ -49,6 +49,7 @@ extension TypedHandler {
     _ selector: String, _ body: @escaping (repeat each Argument) throws -> Answer
   ) -> SelectorHandler {
     let count = count(repeat (each Argument).self)
+    let answer = answering(Answer.self)
     return { params in
       let arguments: (repeat each Argument)
       do {
@@ -57,7 +58,7 @@ extension TypedHandler {
         return error
       }
       do {
-        return folded(try body(repeat each arguments))
+        return answer(try body(repeat each arguments))
       } catch {
         return failed(error, selector)
       }
@@ -65,30 +66,27 @@ extension TypedHandler {
   }
 
   /// The handler of a synchronous `@MainActor` closure: it runs the closure
-  /// when it is called on the main thread, and answers
+  /// when it is called on the main actor, and answers
   /// ``DispatchError/notOnMainActor(selector:service:)`` elsewhere.
   static func callingOnMainActor<each Argument, Answer>(
     _ selector: String, _ body: @escaping @MainActor (repeat each Argument) throws -> Answer
   ) -> SelectorHandler {
     let count = count(repeat (each Argument).self)
-    return onMainActor(selector) { params in
+    let answer = answering(Answer.self)
+    let isolated: @MainActor ([Any]) -> Any? = { params in
       let arguments: (repeat each Argument)
       do {
         arguments = try Self.arguments(params, count, selector, repeat (each Argument).self)
       } catch {
         return error
       }
-      // The arguments came from the main thread's caller; the box only tells
-      // the compiler so.
-      let boxed = UncheckedBox(value: arguments)
-      return MainActor.assumeIsolated { () -> UncheckedBox<Any?> in
-        do {
-          return UncheckedBox(value: folded(try body(repeat each boxed.value)))
-        } catch {
-          return UncheckedBox(value: failed(error, selector))
-        }
-      }.value
+      do {
+        return answer(try body(repeat each arguments))
+      } catch {
+        return failed(error, selector)
+      }
     }
+    return onMainActor(selector, isolated)
   }
 
   /// The handler of a synchronous closure of a completion event: it calls
@@ -127,7 +125,7 @@ extension TypedHandler {
     _ body: @escaping @MainActor (repeat each Argument) throws -> Value
   ) -> SelectorHandler {
     let count = count(repeat (each Argument).self) + 1
-    return onMainActor(selector) { params in
+    let isolated: @MainActor ([Any]) -> Any? = { params in
       let arguments: (repeat each Argument)
       do {
         arguments = try Self.arguments(params, count, selector, repeat (each Argument).self)
@@ -140,37 +138,28 @@ extension TypedHandler {
       } catch {
         return error
       }
-      let boxed = UncheckedBox(value: arguments)
-      let outcome = MainActor.assumeIsolated { () -> UncheckedBox<Outcome<Value>> in
-        do {
-          return UncheckedBox(value: .value(try body(repeat each boxed.value)))
-        } catch {
-          return UncheckedBox(value: .failure(failed(error, selector)))
-        }
-      }.value
-      switch outcome {
-      case .value(let value):
-        done(value)
+      do {
+        done(try body(repeat each arguments))
         return nil
-      case .failure(let error):
-        return error
+      } catch {
+        return failed(error, selector)
       }
     }
+    return onMainActor(selector, isolated)
   }
 
-  /// What a main-actor closure of a completion event gave.
-  enum Outcome<Value> {
-    case value(Value)
-    case failure(DispatchError)
-  }
-
-  /// A handler that calls `handler` on the main actor only, and answers
-  /// ``DispatchError/notOnMainActor(selector:service:)`` elsewhere: the
-  /// check `MainActor.assumeIsolated` makes in `handler`, without its trap.
+  /// A handler that calls `isolated` on the main actor only, and answers
+  /// ``DispatchError/notOnMainActor(selector:service:)`` elsewhere.
+  ///
+  /// Once it has checked where it runs, it calls `isolated` as a nonisolated
+  /// function: the check `MainActor.assumeIsolated` would make, without its
+  /// trap and its cost. A synchronous function's global actor is not part of
+  /// its representation, so the two function types have the same layout.
   private static func onMainActor(
-    _ selector: String, _ handler: @escaping SelectorHandler
+    _ selector: String, _ isolated: @escaping @MainActor ([Any]) -> Any?
   ) -> SelectorHandler {
-    { params in
+    let handler = unsafeBitCast(isolated, to: SelectorHandler.self)
+    return { params in
       isOnMainActor()
         ? handler(params) : DispatchError.notOnMainActor(selector: selector, service: nil)
     }
@@ -270,8 +259,18 @@ extension TypedHandler {
   /// `Optional` unwrapped, so that a `Bool?` reaches it as `Bool` or `nil`
   /// rather than as an `Optional` boxed in `Any`.
   static func folded<Answer>(_ answer: Answer) -> Any? {
-    guard Answer.self != Void.self else { return nil }
-    return (answer as? any OptionalMarker).map { $0.unwrapped } ?? answer
+    answering(Answer.self)(answer)
+  }
+
+  /// `folded(_:)` for one answer type, chosen once per handler rather than
+  /// by a cast per call.
+  static func answering<Answer>(_: Answer.Type) -> (Answer) -> Any? {
+    if Answer.self == Void.self { return { _ in nil } }
+    guard Answer.self is any OptionalMarker.Type else { return { $0 } }
+    return { answer in
+      guard let optional = answer as? any OptionalMarker else { return answer }
+      return optional.unwrapped
+    }
   }
 
   /// What a handler answers when its closure throws; the dispatch fills in
