@@ -42,20 +42,6 @@ extension Scenarios {
         fatalError("cannot register: \(error)")
       }
     }
-    let app = Application()
-    let launchOptions = makeLaunchOptions()
-    return Scenario(name: "dispatch: typed event", handlers: n, unit: .event, counters: counters) {
-      count in
-      var launched = 0
-      for _ in 0..<count {
-        do {
-          let answer = try dispatcher.dispatch(selector: launch, params: [app, launchOptions])
-          if answer as? Bool == true { launched += 1 }
-        } catch {
-          fatalError("dispatch failed: \(error)")
-        }
-      }
-      return launched
-    }
+    return launches("dispatch: typed event", n, dispatcher, counters)
   }
 }

@@ -156,10 +156,17 @@ enum Scenarios {
         fatalError("cannot register: \(error)")
       }
     }
+    return launches("dispatch: vocabulary", n, dispatcher, counters)
+  }
+
+  /// ``launch`` by String through `dispatcher`, the params array made on
+  /// each event: the adapter's path.
+  static func launches(
+    _ name: String, _ n: Int, _ dispatcher: Dispatcher, _ counters: Counters
+  ) -> Scenario {
     let app = Application()
     let launchOptions = makeLaunchOptions()
-    return Scenario(name: "dispatch: vocabulary", handlers: n, unit: .event, counters: counters) {
-      count in
+    return Scenario(name: name, handlers: n, unit: .event, counters: counters) { count in
       var launched = 0
       for _ in 0..<count {
         do {
