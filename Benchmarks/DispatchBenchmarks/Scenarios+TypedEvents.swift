@@ -16,7 +16,7 @@ struct LaunchEventService: DispatchService {
   let slot: Slot
   let stray: Slot
 
-  @HandlerTableBuilder var handlers: HandlerTable {
+  var handlers: HandlerTable {
     on(.benchmarkLaunch) { app, options in slot.hit() }
     for selector in otherSelectors {
       on(selector) { (app: Application, value: Any) in stray.hit() }

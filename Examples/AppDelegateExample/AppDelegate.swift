@@ -30,7 +30,7 @@
   }
 
   struct PushService: DispatchService {
-    @HandlerTableBuilder var handlers: HandlerTable {
+    var handlers: HandlerTable {
       on(.didFinishLaunching) { app, options in
         Inbox.shared.open()  // UIKit's events run on the main actor, and say so in their types
         return true

@@ -63,7 +63,7 @@ class AppDelegateService {
 
 /// TDWAppDelegateService's TDWInitializeService.
 struct InitializeService: DispatchService {
-  @HandlerTableBuilder var handlers: HandlerTable {
+  var handlers: HandlerTable {
     on("application:didFinishLaunchingWithOptions:") {
       (app: AnyObject, options: [String: Any]?) -> Bool in
       print("  InitializeService: configured")
@@ -74,7 +74,7 @@ struct InitializeService: DispatchService {
 
 /// TDWAppDelegateService's TDWLogService, which also finishes background transfers for its uploads.
 struct LogService: DispatchService {
-  @HandlerTableBuilder var handlers: HandlerTable {
+  var handlers: HandlerTable {
     on("application:didFinishLaunchingWithOptions:") {
       (app: AnyObject, options: [String: Any]?) -> Bool in
       print("  LogService: logging started")
@@ -91,7 +91,7 @@ struct LogService: DispatchService {
 
 /// LifeCycleService's DependencyLoading, which also owns a background download session.
 struct DownloadService: DispatchService {
-  @HandlerTableBuilder var handlers: HandlerTable {
+  var handlers: HandlerTable {
     on("application:didFinishLaunchingWithOptions:") {
       (app: AnyObject, options: [String: Any]?) -> Bool in
       print("  DownloadService: reachability started")
@@ -107,7 +107,7 @@ struct DownloadService: DispatchService {
 
 /// A service that must stop the launch, such as a failed database migration.
 struct MigrationService: DispatchService {
-  @HandlerTableBuilder var handlers: HandlerTable {
+  var handlers: HandlerTable {
     on("application:didFinishLaunchingWithOptions:") {
       (app: AnyObject, options: [String: Any]?) -> Bool in
       print("  MigrationService: migration failed, vetoing the launch")

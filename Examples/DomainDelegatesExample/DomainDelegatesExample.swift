@@ -17,7 +17,7 @@ struct AppStateDelegate: DispatchService {
   var name: String { "AppStateDelegate" }
   let label: String
 
-  @HandlerTableBuilder var handlers: HandlerTable {
+  var handlers: HandlerTable {
     on("applicationDidBecomeActive:") { (app: AnyObject) in print("  \(label): active") }
     on("applicationWillTerminate:") { (app: AnyObject) in print("  \(label): saving state") }
   }
@@ -25,7 +25,7 @@ struct AppStateDelegate: DispatchService {
 
 /// The URL-opening domain's delegate (`JSApplicationURLResourceOpeningDelegate`).
 struct URLOpeningDelegate: DispatchService {
-  @HandlerTableBuilder var handlers: HandlerTable {
+  var handlers: HandlerTable {
     on("application:openURL:options:") {
       (app: AnyObject, url: URL, options: [String: Any]) -> Bool in
       print("  URLOpeningDelegate: routing \(url)")
@@ -36,7 +36,7 @@ struct URLOpeningDelegate: DispatchService {
 
 /// The remote-notifications domain's delegate (`JSApplicationRemoteNotificationsDelegate`).
 struct RemoteNotificationsDelegate: DispatchService {
-  @HandlerTableBuilder var handlers: HandlerTable {
+  var handlers: HandlerTable {
     on("application:didRegisterForRemoteNotificationsWithDeviceToken:") {
       (app: AnyObject, token: Data) in
       print("  RemoteNotificationsDelegate: token of \(token.count) bytes")
@@ -46,7 +46,7 @@ struct RemoteNotificationsDelegate: DispatchService {
 
 /// A second app-state observer, which the exclusive domain refuses.
 struct SessionTimer: DispatchService {
-  @HandlerTableBuilder var handlers: HandlerTable {
+  var handlers: HandlerTable {
     on("applicationDidEnterBackground:") { (app: AnyObject) in print("  SessionTimer: paused") }
   }
 }
@@ -55,7 +55,7 @@ struct SessionTimer: DispatchService {
 struct NotificationSettingsObserver: DispatchService {
   let name: String
 
-  @HandlerTableBuilder var handlers: HandlerTable {
+  var handlers: HandlerTable {
     on("userNotificationCenter:openSettingsForNotification:") {
       (center: AnyObject, notification: AnyObject?) in
       print("  \(name): show notification settings")

@@ -16,7 +16,7 @@ final class Application {}
 final class AnalyticsModule: LoadableService {
   init() {}
 
-  @HandlerTableBuilder var handlers: HandlerTable {
+  var handlers: HandlerTable {
     on("application:didFinishLaunchingWithOptions:") {
       (app: AnyObject, options: [String: Any]?) -> Bool in
       print("  AnalyticsModule: session started")
@@ -42,7 +42,7 @@ final class AnalyticsModule: LoadableService {
 final class ShareModule: LoadableService {
   init() {}
 
-  @HandlerTableBuilder var handlers: HandlerTable {
+  var handlers: HandlerTable {
     on("application:openURL:options:") {
       (app: AnyObject, url: URL, options: [String: Any]) -> Bool in
       print("  ShareModule: opens \(url)")
@@ -60,7 +60,7 @@ final class ShareModule: LoadableService {
 final class PushModule: LoadableService {
   init() {}
 
-  @HandlerTableBuilder var handlers: HandlerTable {
+  var handlers: HandlerTable {
     on("application:didFinishLaunchingWithOptions:") {
       (app: AnyObject, options: [String: Any]?) -> Bool in
       print("  PushModule: registering for remote notifications")

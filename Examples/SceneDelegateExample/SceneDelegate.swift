@@ -45,7 +45,7 @@
   struct PlaybackService: DispatchService {
     let paused = PausedScenes()
 
-    @HandlerTableBuilder var handlers: HandlerTable {
+    var handlers: HandlerTable {
       on(.sceneDidEnterBackground) { scene in paused.since[ObjectIdentifier(scene)] = Date() }
       on(.sceneWillEnterForeground) { scene in paused.since[ObjectIdentifier(scene)] = nil }
       on(.sceneDidDisconnect) { scene in paused.since[ObjectIdentifier(scene)] = nil }
@@ -60,7 +60,7 @@
   /// Opens `myapp://item/ID` links and performs the search shortcut, including the link or
   /// shortcut that launched the scene: the scene delegate forwards those as the same events.
   struct DeepLinkService: DispatchService {
-    @HandlerTableBuilder var handlers: HandlerTable {
+    var handlers: HandlerTable {
       on(.sceneOpenURLContexts) { scene, contexts in
         for context in contexts where context.url.scheme == "myapp" {
           print("deep link: \(context.url.path)")

@@ -57,7 +57,7 @@
 
   /// Opens the journal at launch; `true` lets the launch go on.
   struct LaunchService: DispatchService {
-    @HandlerTableBuilder var handlers: HandlerTable {
+    var handlers: HandlerTable {
       on(.didFinishLaunching) { app, options in
         Journal.shared.open()
         return true
@@ -77,7 +77,7 @@
   struct ShortcutService: DispatchService {
     let inbox: ShortcutInbox
 
-    @HandlerTableBuilder var handlers: HandlerTable {
+    var handlers: HandlerTable {
       on(.windowScenePerformActionForShortcutItem) { scene, item in
         inbox.lastAction = item.localizedTitle
         return true

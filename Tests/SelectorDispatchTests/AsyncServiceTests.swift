@@ -59,7 +59,7 @@ import Testing
 
   struct Mixed: DispatchService {
     let log: CallLog
-    @HandlerTableBuilder var handlers: HandlerTable {
+    var handlers: HandlerTable {
       on(AsyncServiceTests.background) { (_: AnyObject) in log.record("sync.background") }
       on(AsyncServiceTests.fetch) { (_: AnyObject) async -> BackgroundFetchResult in
         log.record("async.fetch")

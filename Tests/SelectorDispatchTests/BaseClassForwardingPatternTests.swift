@@ -54,7 +54,7 @@ import Testing
     let log: CallLog
     var launches = true
     var opens = false
-    @HandlerTableBuilder var handlers: HandlerTable {
+    var handlers: HandlerTable {
       on(BaseClassForwardingPatternTests.didFinish) {
         (app: AnyObject, options: [String: Any]?) -> Bool in
         log.record("\(name).didFinish")

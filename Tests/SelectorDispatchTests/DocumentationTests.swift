@@ -15,7 +15,7 @@ import Testing
 
   final class ShareModule: LoadableService {
     init() {}
-    @HandlerTableBuilder var handlers: HandlerTable {
+    var handlers: HandlerTable {
       on("application:willContinueUserActivityWithType:") {
         (app: AnyObject, type: String) -> Bool in true
       }
@@ -87,7 +87,7 @@ import Testing
     init() {}
     var priority: Int { 10 }
 
-    @HandlerTableBuilder var handlers: HandlerTable {
+    var handlers: HandlerTable {
       on("application:didFinishLaunchingWithOptions:") {
         (app: AnyObject, options: [String: Any]?) -> Bool in true
       }

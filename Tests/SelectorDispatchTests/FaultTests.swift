@@ -162,7 +162,7 @@ import Testing
     let name: String
     let priority: Int
     let log: CallLog
-    @HandlerTableBuilder var handlers: HandlerTable {
+    var handlers: HandlerTable {
       on("application:openURL:options:") { (_: Any, _: String, _: [String: Any]) throws -> Bool in
         log.record(name)
         throw Offline(name: name)
@@ -175,7 +175,7 @@ import Testing
     let priority: Int
     let answer: Bool
     let log: CallLog
-    @HandlerTableBuilder var handlers: HandlerTable {
+    var handlers: HandlerTable {
       on("application:openURL:options:") { (_: Any, _: String, _: [String: Any]) -> Bool in
         log.record(name)
         return answer

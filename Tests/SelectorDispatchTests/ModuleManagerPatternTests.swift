@@ -30,7 +30,7 @@ import Testing
     var continuesActivities = false
     var launches = true
 
-    @HandlerTableBuilder var handlers: HandlerTable {
+    var handlers: HandlerTable {
       on(ModuleManagerPatternTests.didFinish) { (app: AnyObject, options: [String: Any]?) -> Bool in
         log.record("\(name).didFinish")
         return launches
@@ -58,7 +58,7 @@ import Testing
   /// A module that only cares about push tokens.
   struct TokenModule: DispatchService {
     let log: CallLog
-    @HandlerTableBuilder var handlers: HandlerTable {
+    var handlers: HandlerTable {
       on(ModuleManagerPatternTests.token) { (app: AnyObject, token: Data) in
         log.record("token \(token.count) bytes")
       }

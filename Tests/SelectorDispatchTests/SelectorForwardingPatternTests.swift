@@ -16,7 +16,7 @@ import Testing
   /// JPushService from the original.
   struct JPushService: DispatchService {
     let log: CallLog
-    @HandlerTableBuilder var handlers: HandlerTable {
+    var handlers: HandlerTable {
       on(SelectorForwardingPatternTests.didFinish) {
         (app: AnyObject, options: [String: Any]?) -> Bool in
         log.record("jpush.setup")
@@ -38,7 +38,7 @@ import Testing
   /// VoiceService: a second service that only cares about launching.
   struct VoiceService: DispatchService {
     let log: CallLog
-    @HandlerTableBuilder var handlers: HandlerTable {
+    var handlers: HandlerTable {
       on(SelectorForwardingPatternTests.didFinish) {
         (app: AnyObject, options: [String: Any]?) -> Bool in
         log.record("voice.setup")
@@ -51,7 +51,7 @@ import Testing
   /// number of arguments, which `performSelector:` cannot pass.
   struct AnalyticsService: DispatchService {
     let log: CallLog
-    @HandlerTableBuilder var handlers: HandlerTable {
+    var handlers: HandlerTable {
       on("track:category:value:tags:at:") {
         (event: String, category: String, value: Int, tags: [String], at: Double) in
         log.record("analytics \(event)/\(category)=\(value) \(tags) @\(at)")

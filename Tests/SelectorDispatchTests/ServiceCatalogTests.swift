@@ -10,7 +10,7 @@ let creations = CallLog()
 final class ReflectedPush: LoadableService {
   init() { creations.record("ReflectedPush") }
   var priority: Int { 5 }
-  @HandlerTableBuilder var handlers: HandlerTable {
+  var handlers: HandlerTable {
     on("applicationDidEnterBackground:") { (app: AnyObject) in creations.record("push.bg") }
   }
 }
@@ -21,7 +21,7 @@ final class ReflectedLog: NSObject, LoadableService {
     creations.record("ReflectedLog")
     super.init()
   }
-  @HandlerTableBuilder var handlers: HandlerTable {
+  var handlers: HandlerTable {
     on("applicationDidEnterBackground:") { (app: AnyObject) in creations.record("log.bg") }
   }
 }

@@ -10,7 +10,7 @@ import Testing
   struct Push: DispatchService {
     let log: CallLog
     var priority: Int { 10 }
-    @HandlerTableBuilder var handlers: HandlerTable {
+    var handlers: HandlerTable {
       on(ServiceTests.launch) { (app: AnyObject, options: [String: Any]?) -> Bool in
         log.record("push.launch")
         return true
@@ -22,7 +22,7 @@ import Testing
   struct Analytics: DispatchService {
     let log: CallLog
     var enabled = true
-    @HandlerTableBuilder var handlers: HandlerTable {
+    var handlers: HandlerTable {
       if enabled {
         on(ServiceTests.launch) { (app: AnyObject, options: [String: Any]?) -> Bool in
           log.record("analytics.launch")
@@ -87,7 +87,7 @@ import Testing
 
   struct Failing: DispatchService {
     struct Offline: Error, CustomStringConvertible { var description: String { "offline" } }
-    @HandlerTableBuilder var handlers: HandlerTable {
+    var handlers: HandlerTable {
       on(ServiceTests.background) { (app: AnyObject) throws in throw Offline() }
     }
   }
@@ -108,7 +108,7 @@ import Testing
 
   struct Mistaken: DispatchService {
     let selectors: [String]
-    @HandlerTableBuilder var handlers: HandlerTable {
+    var handlers: HandlerTable {
       on(ServiceTests.background) { (app: AnyObject) in () }
       for selector in selectors { on(selector) { (app: AnyObject) in () } }
     }

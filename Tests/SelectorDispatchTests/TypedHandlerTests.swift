@@ -192,14 +192,14 @@ extension TypedHandlerTests {
 
 extension TypedHandlerTests {
   struct Careless: DispatchService {
-    @HandlerTableBuilder var handlers: HandlerTable {
+    var handlers: HandlerTable {
       on("applicationWillTerminate:") { (app: AnyObject) in }
       on("applicationDidEnterBackground:") { (app: AnyObject, extra: Int) in }
     }
   }
 
   struct Careful: DispatchService {
-    @HandlerTableBuilder var handlers: HandlerTable {
+    var handlers: HandlerTable {
       on("applicationWillTerminate:") { (app: AnyObject) in }
     }
   }

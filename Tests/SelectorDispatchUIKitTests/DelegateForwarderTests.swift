@@ -154,7 +154,7 @@ import Testing
   /// dispatcher's join has UIKit's completion and calls it once; the fallback does not.
   @Test func aHandlerThatRefusesItsArgumentsLeavesTheCompletionToTheJoin() throws {
     struct Strict: DispatchService {
-      @HandlerTableBuilder var handlers: HandlerTable {
+      var handlers: HandlerTable {
         on(DelegateForwarderTests.shortcut) {
           (scene: Int, item: String, done: @escaping (Bool) -> Void) in done(true)
         }

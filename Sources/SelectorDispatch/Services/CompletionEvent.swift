@@ -11,7 +11,7 @@ extension Dispatcher {
   /// }
   ///
   /// struct Feed: DispatchService {
-  ///   @HandlerTableBuilder var handlers: HandlerTable {
+  ///   var handlers: HandlerTable {
   ///     on(.refresh) { feed, done in done(feed == "news") }
   ///     // or, awaited: on(.refresh) { feed async in await reload(feed) }
   ///   }

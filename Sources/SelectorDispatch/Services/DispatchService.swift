@@ -3,7 +3,7 @@
 /// ```swift
 /// struct Push: DispatchService {
 ///   var priority: Int { 10 }
-///   @HandlerTableBuilder var handlers: HandlerTable {
+///   var handlers: HandlerTable {
 ///     on("application:didFinishLaunchingWithOptions:") {
 ///       (app: AnyObject, options: [String: Any]?) -> Bool in true
 ///     }
@@ -30,7 +30,11 @@ public protocol DispatchService {
 
   /// The service's handlers, keyed by selector; usually built with
   /// ``HandlerTableBuilder`` from `on(_:_:)` entries.
-  var handlers: Handlers { get }
+  ///
+  /// The requirement carries ``HandlerTableBuilder``, so a witness whose
+  /// body has no `return` is built with it without writing the attribute,
+  /// as SwiftUI's `body` is; a body with `return` is an ordinary getter.
+  @HandlerTableBuilder var handlers: Handlers { get }
 }
 
 extension DispatchService {

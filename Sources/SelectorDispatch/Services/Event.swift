@@ -18,7 +18,7 @@ extension Dispatcher {
   /// }
   ///
   /// struct Receipts: DispatchService {
-  ///   @HandlerTableBuilder var handlers: HandlerTable {
+  ///   var handlers: HandlerTable {
   ///     on(.paymentDidSucceed) { order, amount in print("paid \(amount) for \(order)") }
   ///     on(.shouldRetryPayment) { order in order.hasPrefix("retry") }
   ///   }

@@ -10,7 +10,7 @@
 ///   "applicationDidEnterBackground:": { _ in clearBadge(); return nil }
 /// ]
 /// struct Push: DispatchService {
-///   @HandlerTableBuilder var handlers: HandlerTable {
+///   var handlers: HandlerTable {
 ///     on("applicationDidEnterBackground:") { (app: AnyObject) in clearBadge() }
 ///   }
 /// }

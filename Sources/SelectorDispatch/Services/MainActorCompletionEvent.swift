@@ -17,7 +17,7 @@ extension Dispatcher {
   /// }
   ///
   /// struct Accounts: DispatchService {
-  ///   @HandlerTableBuilder var handlers: HandlerTable {
+  ///   var handlers: HandlerTable {
   ///     on(.sync) { account async in await Store.shared.sync(account) }  // Store is @MainActor
   ///   }
   /// }

@@ -15,7 +15,7 @@ extension Dispatcher {
   /// }
   ///
   /// struct Appearance: DispatchService {
-  ///   @HandlerTableBuilder var handlers: HandlerTable {
+  ///   var handlers: HandlerTable {
   ///     on(.themeDidChange) { name in Palette.shared.apply(name) }  // Palette is @MainActor
   ///   }
   /// }
