@@ -34,6 +34,17 @@ import Testing
     #expect(diagnostic.service == "push")
   }
 
+  @Test func anAnswerOfTheWrongTypeNamesTheServiceTheSelectorAndBothTypes() {
+    let diagnostic = Diagnostic.answerTypeMismatch(
+      selector: "a:", service: "push", expected: "Bool", actual: "String")
+    #expect(
+      diagnostic.description
+        == "service \"push\" answered `a:` with a value of type String, where its completion "
+        + "takes Bool; the answer was dropped, and the caller's completion ran with the other "
+        + "answers")
+    #expect(diagnostic.service == "push")
+  }
+
   @Test func aRefusedNestingNamesTheSelectorAndTheDepthButNoService() {
     let diagnostic = Diagnostic.nestingTooDeep(selector: "a:", depth: 65)
     #expect(

@@ -368,4 +368,93 @@ import Testing
     let table: [TypedHandler]
     var handlers: HandlerTable { HandlerTable(table) }
   }
+
+  // MARK: An answer of the wrong type
+
+  /// How a test dispatches the fetch: each path that awaits or bridges async handlers.
+  enum Path: String, CaseIterable, Sendable {
+    /// `dispatch(selector:params:)`, whose async handlers run on the bridge.
+    case synchronous
+    /// `dispatch(_:with:as:)`, the typed synchronous form, bridged too.
+    case typed
+    /// `answer(to:params:)`, which awaits them.
+    case awaited
+
+    /// Fetches with `dispatcher` and returns the value the caller's completion got, after
+    /// checking that it got exactly one.
+    func fetch(_ dispatcher: Dispatcher) async throws -> BackgroundFetchResult {
+      let app = DispatcherAsyncCompletionTests.app
+      let fetch = DispatcherAsyncCompletionTests.fetch
+      let probe = CompletionProbe<BackgroundFetchResult>()
+      switch self {
+      case .synchronous:
+        _ = try dispatcher.dispatch(selector: fetch, params: [app, probe.handler])
+      case .typed:
+        _ = try dispatcher.dispatch(
+          SelectorKey(fetch), with: app, probe.handler, as: Any.self)
+      case .awaited:
+        let value = try await dispatcher.answer(to: fetch, params: [app])
+        probe.handler(try #require(value as? BackgroundFetchResult))
+      }
+      _ = await probe.firstValue()
+      return try probe.requireCalledOnce()
+    }
+  }
+
+  /// The fetch event as a service that declares it wrongly would: its handler answers a
+  /// `Bool` where the vocabulary's completion takes a `BackgroundFetchResult`.
+  static var misdeclaredFetch: Dispatcher.CompletionEvent<(AnyObject) -> Bool> {
+    .init(fetch)
+  }
+
+  /// An async answer of another type than the completion takes is reported, naming the
+  /// service, the selector and both types, and dropped: the caller's completion runs once,
+  /// with the other service's answer. The report comes before the completion, so the log
+  /// holds it once the completion has run.
+  @Test(arguments: Path.allCases)
+  func aWrongAsyncAnswerIsReportedAndTheCompletionRunsOnceWithTheOthers(_ path: Path)
+    async throws
+  {
+    let diagnostics = Diagnostics()
+    let dispatcher = Dispatcher(vocabulary: .applicationDelegate, clock: FakeClock())
+    diagnostics.attach(to: dispatcher)
+    try dispatcher.register(
+      service: "confused", priority: 1, asyncHandlers: [Self.fetch: { _ in "new data" }])
+    try dispatcher.register(
+      service: "feed", asyncHandlers: [Self.fetch: { _ in BackgroundFetchResult.newData }])
+    #expect(try await path.fetch(dispatcher) == .newData)
+    #expect(
+      diagnostics.log.withLock { $0 } == [
+        .answerTypeMismatch(
+          selector: Self.fetch, service: "confused", expected: "BackgroundFetchResult",
+          actual: "String")
+      ])
+  }
+
+  /// A typed completion event whose value is not the vocabulary's: the same diagnostic, and
+  /// with no other answer the caller's completion gets the identity, once.
+  @Test(arguments: Path.allCases)
+  func aTypedEventOfTheWrongValueIsReportedAndTheCompletionGetsTheIdentity(_ path: Path)
+    async throws
+  {
+    struct Misdeclared: DispatchService {
+      var handlers: HandlerTable {
+        on(DispatcherAsyncCompletionTests.misdeclaredFetch) { _ async in
+          await Task.yield()
+          return true
+        }
+      }
+    }
+    let diagnostics = Diagnostics()
+    let dispatcher = Dispatcher(vocabulary: .applicationDelegate, clock: FakeClock())
+    diagnostics.attach(to: dispatcher)
+    try dispatcher.register(Misdeclared())
+    #expect(try await path.fetch(dispatcher) == .noData)
+    #expect(
+      diagnostics.log.withLock { $0 } == [
+        .answerTypeMismatch(
+          selector: Self.fetch, service: "Misdeclared", expected: "BackgroundFetchResult",
+          actual: "Bool")
+      ])
+  }
 }

@@ -137,6 +137,27 @@ import Testing
     #expect(uiKit.values == [true], "once")
   }
 
+  /// An async service that answers the shortcut with a `String`, beside one that answers
+  /// `true`: the wrong answer is reported, naming the service and both types, and UIKit's
+  /// completion runs once, with the other service's answer.
+  @Test func aWrongAsyncAnswerIsReportedAndUIKitsCompletionRunsOnce() async throws {
+    let host = Host()
+    try host.dispatcher.register(
+      service: "confused", priority: 1, asyncHandlers: [Self.shortcut: { _ in "opened" }])
+    try host.dispatcher.register(service: "search", asyncHandlers: [Self.shortcut: { _ in true }])
+    let uiKit = host.completion(Bool.self)
+    host.forwarder.event(
+      Self.shortcut, ["scene", "item"], completion: uiKit.handler, fallback: false)
+    #expect(await uiKit.firstValue() == true)
+    #expect(try uiKit.requireCalledOnce() == true)
+    #expect(
+      host.diagnostics.entries == [
+        .answerTypeMismatch(
+          selector: Self.shortcut, service: "confused", expected: "Bool", actual: "String")
+      ])
+    #expect(host.errors.withLock { $0 }.isEmpty)
+  }
+
   /// A dispatch refused before any service ran (here the session identifier is not a
   /// `String`): no service has the completion, so UIKit's runs at once with its default.
   @Test func aDispatchRefusedBeforeTheServicesCallsUIKitsCompletionOnce() throws {

@@ -90,6 +90,9 @@ final class CompletionJoin: @unchecked Sendable {
   private let environment: DispatchEnvironment
   /// Makes a service's completion; it captures nothing of the caller's.
   private let makeCompletion: (@escaping @Sendable (Any) -> Void) -> Any
+  /// The completion's value type, and whether an async answer has it.
+  private let valueType: String
+  private let accepts: (Any) -> Bool
   /// `@unchecked Sendable` above: all mutable state is in this lock (see
   /// `State` for its answers), and `makeCompletion`, a `let`, captures
   /// nothing of the caller's.
@@ -103,6 +106,8 @@ final class CompletionJoin: @unchecked Sendable {
     self.services = services
     self.environment = environment
     self.makeCompletion = binding.makeCompletion
+    self.valueType = binding.valueType
+    self.accepts = binding.accepts
     self.state = Locked(
       State(slots: Array(repeating: .idle, count: services.count), binding: binding))
   }
@@ -174,8 +179,19 @@ final class CompletionJoin: @unchecked Sendable {
   }
 
   /// An async handler's answer for its slot; `nil` when it gave none.
+  ///
+  /// The one place where an answer of another type than the completion
+  /// takes is caught, for every path that awaits or bridges async handlers
+  /// (a service's own completion has the caller's type, so it cannot pass
+  /// one): it is reported, and counts as no answer, so that the caller's
+  /// completion runs with the other answers, or the identity.
   func answer(_ value: Any?, at slot: Int) {
-    arrive(value, at: slot)
+    guard let value, !accepts(value) else { return arrive(value, at: slot) }
+    environment.report(
+      .answerTypeMismatch(
+        selector: selector, service: services[slot], expected: valueType,
+        actual: String(describing: type(of: value))))
+    arrive(nil, at: slot)
   }
 
   /// Keeps the join from finishing, except by its deadline, until

@@ -59,7 +59,8 @@ public struct CompletionKind: Sendable, CustomStringConvertible {
       guard let caller = plain ?? (caller as? @Sendable () -> Void) else { return nil }
       return CompletionBinding(
         finish: { _ in caller() },
-        makeCompletion: { arrive in { () in arrive(()) } as () -> Void })
+        makeCompletion: { arrive in { () in arrive(()) } as () -> Void },
+        valueType: "()", accepts: { $0 is Void })
     })
 
   /// `(BackgroundFetchResult) -> Void`: ``BackgroundFetchResult/newData`` if
@@ -135,12 +136,12 @@ public struct CompletionKind: Sendable, CustomStringConvertible {
         return CompletionBinding(
           finish: { answers in
             var folded = identity
-            for case let answer? in answers {
-              if let answer = answer as? Value { folded = combine(folded, answer) }
-            }
+            // Every answer is a `Value`: the join let no other through.
+            for case let answer as Value in answers { folded = combine(folded, answer) }
             caller(folded)
           },
-          makeCompletion: { arrive in { (answer: Value) in arrive(answer) } as (Value) -> Void })
+          makeCompletion: { arrive in { (answer: Value) in arrive(answer) } as (Value) -> Void },
+          valueType: "\(Value.self)", accepts: { $0 is Value })
       })
   }
 }
@@ -157,4 +158,9 @@ struct CompletionBinding: @unchecked Sendable {
   /// Makes one service's completion, of the caller's function type, that
   /// passes its answer to `arrive`.
   let makeCompletion: (@escaping @Sendable (Any) -> Void) -> Any
+  /// The type the completion takes, such as `Bool`, for a diagnostic.
+  let valueType: String
+  /// Whether an answer that did not come through a service's own completion
+  /// (an async handler's return) has the type the completion takes.
+  let accepts: (Any) -> Bool
 }

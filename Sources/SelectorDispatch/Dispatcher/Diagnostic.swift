@@ -33,6 +33,13 @@ public enum Diagnostic: Sendable, Equatable, CustomStringConvertible {
   /// as no answer.
   case asyncHandlerFailed(selector: String, service: String, reason: String)
 
+  /// A service's async handler answered a completion selector with a value
+  /// of another type than the completion takes (`expected`, such as
+  /// `BackgroundFetchResult`; `actual`, the answer's type). The answer was
+  /// dropped: the caller's completion ran once, with the other services'
+  /// answers, or with the completion's identity.
+  case answerTypeMismatch(selector: String, service: String, expected: String, actual: String)
+
   /// A service registered a handler for a deprecated selector.
   case deprecatedSelector(selector: String, service: String, replacement: String)
 
@@ -63,7 +70,7 @@ public enum Diagnostic: Sendable, Equatable, CustomStringConvertible {
     case .completionCalledTwice(_, let service), .completionMissedDeadline(_, let service, _),
       .handlerStillRunning(_, let service, _), .handlerNeverStarted(_, let service, _),
       .completionAfterDeadline(_, let service), .deprecatedSelector(_, let service, _),
-      .asyncHandlerFailed(_, let service, _):
+      .asyncHandlerFailed(_, let service, _), .answerTypeMismatch(_, let service, _, _):
       service
     case .emptyIntersection(_, let services, _): services.first
     case .nestingTooDeep: nil
@@ -93,6 +100,10 @@ public enum Diagnostic: Sendable, Equatable, CustomStringConvertible {
     case .asyncHandlerFailed(let selector, let service, let reason):
       "service \"\(service)\" failed to handle \(DispatchError.quote(selector)) "
         + "in its async handler: \(reason); the caller's completion got no answer from it"
+    case .answerTypeMismatch(let selector, let service, let expected, let actual):
+      "service \"\(service)\" answered \(DispatchError.quote(selector)) with a value of type "
+        + "\(actual), where its completion takes \(expected); the answer was dropped, and the "
+        + "caller's completion ran with the other answers"
     case .deprecatedSelector(let selector, let service, let replacement):
       "service \"\(service)\" handles the deprecated \(DispatchError.quote(selector)); "
         + "handle \(replacement) instead"
