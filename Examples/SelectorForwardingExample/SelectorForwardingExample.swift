@@ -24,6 +24,9 @@ struct SelectorForwardingExample {
     print("Selector forwarding (SOAComponentAppDelegate): a selector string and its parameters.")
 
     let component = Dispatcher(vocabulary: .applicationDelegate)
+    // The SDK's own event, declared beside UIKit's so that the dispatcher does not report it
+    // as a misspelt selector; it folds with `collect`: one answer per service that handles it.
+    try component.declare(track, fold: .collect)
     // Handlers take the parameters as an array, like performSelector:withObjects:.
     try component.register(
       service: "JPushService",
@@ -64,7 +67,6 @@ struct SelectorForwardingExample {
     forward(component, launch, [app, launchOptions as Any])
     forward(component, token, [app, Data(repeating: 7, count: 32)])
     forward(component, background, [app])
-    // Undeclared, so it folds with `collect`: one answer per service that handles it.
     forward(component, track, ["purchase", "store", 3, ["gift", "sale"], 1.5])
 
     // A pre-resolved key skips validation and hashing on every event.

@@ -45,6 +45,25 @@ import Testing
     #expect(diagnostic.service == "push")
   }
 
+  @Test func aSelectorTheHostNeverDispatchesNamesTheServiceAndWhy() {
+    let diagnostic = Diagnostic.notDispatched(
+      selector: "a:", service: "push", reason: "the SDK lacks it")
+    #expect(
+      diagnostic.description
+        == "service \"push\" handles `a:`, which is never dispatched, so the handler is never "
+        + "called: the SDK lacks it")
+    #expect(diagnostic.service == "push")
+  }
+
+  @Test func anUndeclaredSelectorWithoutASuggestionSaysHowToDeclareIt() {
+    let diagnostic = Diagnostic.undeclaredSelector(selector: "a:", service: "push", suggestion: nil)
+    #expect(
+      diagnostic.description
+        == "service \"push\" handles `a:`, which the dispatcher's vocabulary does not declare; "
+        + "if it is an event of the app's own, declare it before registering")
+    #expect(diagnostic.service == "push")
+  }
+
   @Test func aRefusedNestingNamesTheSelectorAndTheDepthButNoService() {
     let diagnostic = Diagnostic.nestingTooDeep(selector: "a:", depth: 65)
     #expect(

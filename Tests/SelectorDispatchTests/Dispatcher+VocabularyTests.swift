@@ -308,3 +308,95 @@ extension DispatcherVocabularyTests {
     #expect(dispatcher.responds(to: "application:openURL:options:"))
   }
 }
+
+/// A service's selector that the dispatcher's vocabulary does not declare: reported when it
+/// registers, with the nearest declared selector, unless the app declared it as its own.
+@Suite struct DispatcherUndeclaredSelectorTests {
+  static let continueActivity = "scene:continueUserActivity:"
+  static let misspelt = "scene:continueUserActivty:"
+  static let track = "track:category:"
+
+  /// A dispatcher on the scene vocabulary that records its diagnostics.
+  static func scenes() -> (Dispatcher, DiagnosticLog) {
+    let dispatcher = Dispatcher(vocabulary: .sceneDelegate)
+    let diagnostics = DiagnosticLog()
+    diagnostics.attach(to: dispatcher)
+    return (dispatcher, diagnostics)
+  }
+
+  @Test func aMisspeltSelectorIsReportedWithTheDeclaredOneItMeant() throws {
+    let (dispatcher, diagnostics) = Self.scenes()
+    try dispatcher.register(
+      service: "handoff",
+      handlers: [Self.misspelt: { _ in nil }, "sceneDidBecomeActive:": { _ in nil }])
+    #expect(
+      diagnostics.entries == [
+        .undeclaredSelector(
+          selector: Self.misspelt, service: "handoff", suggestion: Self.continueActivity)
+      ], "the declared selector is not reported")
+    #expect(
+      diagnostics.entries.first?.description
+        == "service \"handoff\" handles `scene:continueUserActivty:`, which the dispatcher's "
+        + "vocabulary does not declare; did you mean `scene:continueUserActivity:`? If it is "
+        + "an event of the app's own, declare it before registering")
+    #expect(dispatcher.responds(to: Self.misspelt), "reported, not refused: it is registered")
+  }
+
+  @Test func eachUndeclaredSelectorOfEachServiceIsReportedInOrder() throws {
+    let (dispatcher, diagnostics) = Self.scenes()
+    struct Tracker: DispatchService {
+      let name: String
+      var handlers: [String: SelectorHandler] {
+        [
+          DispatcherUndeclaredSelectorTests.track: { _ in nil }, "zoom:": { _ in nil },
+          "sceneWillEnterForeground:": { _ in nil },
+        ]
+      }
+    }
+    try dispatcher.register(contentsOf: [Tracker(name: "one"), Tracker(name: "two")])
+    #expect(
+      diagnostics.entries == [
+        .undeclaredSelector(selector: Self.track, service: "one", suggestion: nil),
+        .undeclaredSelector(selector: "zoom:", service: "one", suggestion: nil),
+        .undeclaredSelector(selector: Self.track, service: "two", suggestion: nil),
+        .undeclaredSelector(selector: "zoom:", service: "two", suggestion: nil),
+      ])
+  }
+
+  @Test func anEventTheAppDeclaresIsNotReported() throws {
+    let (dispatcher, diagnostics) = Self.scenes()
+    try dispatcher.declare(Self.track, fold: .collect)
+    let own = try Vocabulary(
+      name: "app",
+      entries: [.init("didSync:", domain: Domain("sync"), fold: .all, arguments: [.any])])
+    try dispatcher.declare(own)
+    try dispatcher.register(
+      service: "analytics", handlers: [Self.track: { _ in nil }, "didSync:": { _ in true }])
+    #expect(diagnostics.entries.isEmpty)
+    #expect(try dispatcher.dispatch(selector: "didSync:", params: [1]) as? Bool == true)
+  }
+
+  @Test func aDispatcherWithoutAVocabularyTakesAnySelectorSilently() throws {
+    let dispatcher = Dispatcher()
+    let diagnostics = DiagnosticLog()
+    diagnostics.attach(to: dispatcher)
+    try dispatcher.register(service: "handoff", handlers: [Self.misspelt: { _ in nil }])
+    #expect(diagnostics.entries.isEmpty)
+  }
+
+  /// Services registered before the dispatcher's first vocabulary are checked when it is
+  /// declared, once: a second vocabulary reports them no more.
+  @Test func servicesRegisteredBeforeTheVocabularyAreReportedWhenItIsDeclared() throws {
+    let dispatcher = Dispatcher()
+    let diagnostics = DiagnosticLog()
+    diagnostics.attach(to: dispatcher)
+    try dispatcher.register(service: "handoff", handlers: [Self.misspelt: { _ in nil }])
+    try dispatcher.declare(.sceneDelegate)
+    try dispatcher.declare(.applicationDelegate)
+    #expect(
+      diagnostics.entries == [
+        .undeclaredSelector(
+          selector: Self.misspelt, service: "handoff", suggestion: Self.continueActivity)
+      ])
+  }
+}

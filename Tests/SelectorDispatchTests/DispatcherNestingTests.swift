@@ -175,6 +175,8 @@ import Testing
   @Test func aChainOfSyncAndAwaitedDispatchesStopsAtTheLimit() async throws {
     let loop = Loop()
     let dispatcher = Dispatcher(vocabulary: .applicationDelegate, clock: FakeClock())
+    // The app's own event, beside the vocabulary's.
+    try dispatcher.declare(event, fold: .collect)
     loop.attach(to: dispatcher)
     try dispatcher.register(
       service: "fetch",

@@ -40,6 +40,26 @@ public enum Diagnostic: Sendable, Equatable, CustomStringConvertible {
   /// answers, or with the completion's identity.
   case answerTypeMismatch(selector: String, service: String, expected: String, actual: String)
 
+  /// A service registered a handler for a selector that its dispatcher's
+  /// vocabulary does not declare, usually a misspelt one that nothing will
+  /// dispatch; `suggestion` is the nearest declared selector, when one is
+  /// close. The handler was registered.
+  ///
+  /// Reported only by a dispatcher that declares a vocabulary (with
+  /// ``Dispatcher/init(vocabulary:clock:completionDeadline:)`` or
+  /// ``Dispatcher/declare(_:)``), when the service registers or, for one
+  /// registered earlier, when the vocabulary is declared. An app that
+  /// dispatches selectors of its own beside the vocabulary's declares them
+  /// first, with ``Dispatcher/declare(_:fold:)`` or a vocabulary of their
+  /// own.
+  case undeclaredSelector(selector: String, service: String, suggestion: String?)
+
+  /// A service registered a handler for a selector that its host declares
+  /// but never dispatches, for `reason`: the handler will not be called.
+  /// The UIKit adapter reports it for the delegate methods it does not
+  /// forward, unless the app's subclass implements them.
+  case notDispatched(selector: String, service: String, reason: String)
+
   /// A service registered a handler for a deprecated selector.
   case deprecatedSelector(selector: String, service: String, replacement: String)
 
@@ -70,7 +90,8 @@ public enum Diagnostic: Sendable, Equatable, CustomStringConvertible {
     case .completionCalledTwice(_, let service), .completionMissedDeadline(_, let service, _),
       .handlerStillRunning(_, let service, _), .handlerNeverStarted(_, let service, _),
       .completionAfterDeadline(_, let service), .deprecatedSelector(_, let service, _),
-      .asyncHandlerFailed(_, let service, _), .answerTypeMismatch(_, let service, _, _):
+      .asyncHandlerFailed(_, let service, _), .answerTypeMismatch(_, let service, _, _),
+      .undeclaredSelector(_, let service, _), .notDispatched(_, let service, _):
       service
     case .emptyIntersection(_, let services, _): services.first
     case .nestingTooDeep: nil
@@ -104,6 +125,14 @@ public enum Diagnostic: Sendable, Equatable, CustomStringConvertible {
       "service \"\(service)\" answered \(DispatchError.quote(selector)) with a value of type "
         + "\(actual), where its completion takes \(expected); the answer was dropped, and the "
         + "caller's completion ran with the other answers"
+    case .undeclaredSelector(let selector, let service, let suggestion):
+      "service \"\(service)\" handles \(DispatchError.quote(selector)), which the "
+        + "dispatcher's vocabulary does not declare; "
+        + (suggestion.map { "did you mean `\($0)`? If" } ?? "if")
+        + " it is an event of the app's own, declare it before registering"
+    case .notDispatched(let selector, let service, let reason):
+      "service \"\(service)\" handles \(DispatchError.quote(selector)), which is never "
+        + "dispatched, so the handler is never called: \(reason)"
     case .deprecatedSelector(let selector, let service, let replacement):
       "service \"\(service)\" handles the deprecated \(DispatchError.quote(selector)); "
         + "handle \(replacement) instead"

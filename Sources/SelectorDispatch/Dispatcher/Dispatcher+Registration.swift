@@ -103,12 +103,15 @@ extension Dispatcher {
     // a selector new to this dispatcher (it has no slot before the batch
     // succeeds) or one of a failed service (never used).
     var slots = known.map { $0.map { $0 ?? -1 } }
-    let outcome = changeTable { state, retired -> Result<[Diagnostic], BatchFailure> in
+    let outcome = changeTable {
+      state, retired -> Result<([Diagnostic], [(service: String, selector: String)]), BatchFailure>
+      in
       // One pass in batch order; exclusive-domain claims count against the
       // services after them and are undone on any failure.
       let exclusivity = state.exclusivity
       var names = Set<String>()
       var deprecations: [Diagnostic] = []
+      var undeclared: [(service: String, selector: String)] = []
       for (index, service) in batch.enumerated() {
         var failure = failures[index]
         if failure == nil,
@@ -120,9 +123,11 @@ extension Dispatcher {
           do throws(DispatchError) {
             try state.checkAsyncParameterCounts(
               service.asyncParameterCounts, texts: tables[index].texts, slots: slots[index])
-            let admission = try state.admit(service: service.name, slots: slots[index])
+            let admission = try state.admit(
+              service: service.name, texts: tables[index].texts, slots: slots[index])
             state.exclusivity.claim(admission.claims, for: service.name)
             deprecations += admission.deprecations
+            undeclared += admission.undeclared.map { (service.name, $0) }
           } catch {
             failure = error
           }
@@ -148,11 +153,29 @@ extension Dispatcher {
         }
         state.services[service.name] = ServiceRecord(sequence: sequence, slots: slots[index])
       }
-      return .success(deprecations)
+      return .success((deprecations, undeclared))
     }
     switch outcome {
-    case .success(let deprecations): deprecations.forEach(environment.report)
+    case .success(let (deprecations, undeclared)):
+      deprecations.forEach(environment.report)
+      reportUndeclared(undeclared)
     case .failure(let failure): throw failure
+    }
+  }
+
+  /// Reports each selector a service handles that a dispatcher declaring a
+  /// vocabulary does not declare, with the nearest declared selector as the
+  /// suggestion: usually a misspelling, which nothing would dispatch.
+  func reportUndeclared(_ undeclared: [(service: String, selector: String)]) {
+    guard !undeclared.isEmpty else { return }
+    for (service, selector) in undeclared {
+      let declared = Suggestion.candidateLengths(for: selector).map { lengths in
+        state.withLock { $0.knownSelectors(ofLengths: lengths, declaredOnly: true) }
+      }
+      environment.report(
+        .undeclaredSelector(
+          selector: selector, service: service,
+          suggestion: declared.flatMap { Suggestion.nearest(to: selector, among: $0) }))
     }
   }
 }

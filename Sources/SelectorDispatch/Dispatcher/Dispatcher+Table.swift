@@ -179,6 +179,9 @@ extension Dispatcher {
     var services: [String: ServiceRecord] = [:]
     var nextSequence = 0
     var exclusivity = Exclusivity()
+    /// Whether a vocabulary was declared: services may then handle only
+    /// declared selectors (see `Admission.swift`).
+    var declaresVocabulary = false
   }
 
 }
@@ -323,12 +326,17 @@ extension Dispatcher.State {
     return slot
   }
 
-  /// The selectors dispatch knows here (declared or handled) whose UTF-8
-  /// length is in `lengths`, for "did you mean".
-  func knownSelectors(ofLengths lengths: ClosedRange<Int>) -> [String] {
+  /// The selectors dispatch knows here (declared or handled; only declared
+  /// ones when `declaredOnly`) whose UTF-8 length is in `lengths`, for
+  /// "did you mean".
+  func knownSelectors(ofLengths lengths: ClosedRange<Int>, declaredOnly: Bool = false)
+    -> [String]
+  {
     entries.indices.compactMap { slot in
+      let entry = entries[slot]
+      guard declaredOnly ? entry.declaredFold != nil : entry.isKnown else { return nil }
       let text = keys[slot].description
-      return entries[slot].isKnown && lengths.contains(text.utf8.count) ? text : nil
+      return lengths.contains(text.utf8.count) ? text : nil
     }
   }
 

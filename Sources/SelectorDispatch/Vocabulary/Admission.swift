@@ -1,22 +1,27 @@
 /// What registering a service will do beyond adding its handlers, as the
-/// vocabulary's contracts decide: the exclusive domains it takes and the
-/// deprecated selectors it handles.
+/// vocabulary's contracts decide: the exclusive domains it takes, and the
+/// deprecated and undeclared selectors it handles.
 struct Admission {
   /// Exclusive domains the service takes.
   var claims: [Domain] = []
   /// Handlers of deprecated selectors, to report.
   var deprecations: [Diagnostic] = []
+  /// The selectors, sorted, that the service handles and a dispatcher that
+  /// declares a vocabulary does not declare, to report with a suggestion
+  /// found outside the lock.
+  var undeclared: [String] = []
 }
 
 extension Dispatcher.State {
-  /// Checks that `service` may handle the selectors in `slots`, and gathers
-  /// the domains it claims and its deprecated selectors; changes nothing.
+  /// Checks that `service` may handle the selectors in `slots` (whose texts
+  /// are `texts`), and gathers the domains it claims and its deprecated and
+  /// undeclared selectors; changes nothing.
   ///
   /// - Throws: ``DispatchError/exclusiveDomainConflict(domain:selector:service:owner:)``
   ///   for the first selector, in the order given, of an exclusive domain
   ///   another service holds.
-  func admit(service: String, slots: [Int]) throws(DispatchError) -> Admission {
-    var admission = Admission()
+  func admit(service: String, texts: [String], slots: [Int]) throws(DispatchError) -> Admission {
+    var admission = Admission(undeclared: undeclared(texts: texts, slots: slots))
     for slot in slots {
       // A selector new to the dispatcher (-1) has no contract.
       guard slot >= 0, let entry = entries[slot].contract?.entry else { continue }
@@ -32,5 +37,15 @@ extension Dispatcher.State {
       admission.claims.append(entry.domain)
     }
     return admission
+  }
+
+  /// The selectors among `texts` (whose slots are `slots`, -1 for one new
+  /// to the dispatcher) that the dispatcher does not declare, sorted; none
+  /// when it declares no vocabulary, as a plain dispatcher takes any.
+  func undeclared(texts: [String], slots: [Int]) -> [String] {
+    guard declaresVocabulary else { return [] }
+    return zip(texts, slots).compactMap { text, slot in
+      slot < 0 || entries[slot].declaredFold == nil ? text : nil
+    }.sorted()
   }
 }

@@ -58,6 +58,14 @@ extension Dispatcher {
   /// earlier with ``declare(_:fold:)`` and the same fold gains the entry's
   /// signature.
   ///
+  /// From then on, a service that handles a selector the dispatcher does
+  /// not declare, usually a misspelt one, is reported with
+  /// ``Diagnostic/undeclaredSelector(selector:service:suggestion:)`` when it
+  /// registers (and one registered before the first vocabulary, now).
+  /// Declare an app's own
+  /// selectors with ``declare(_:fold:)`` or a vocabulary of their own
+  /// before the services that handle them register.
+  ///
   /// - Parameter vocabulary: The selectors to declare.
   /// - Throws: ``DispatchError/conflictingDeclaration(selector:declared:requested:)``
   ///   when a selector is already declared with another fold or signature,
@@ -68,7 +76,8 @@ extension Dispatcher {
     let declarations = vocabulary.entries.map { entry in
       (SelectorKey(validated: entry.selector, arity: entry.arity), Contract(entry))
     }
-    try changeTable { (state, retired) throws(DispatchError) in
+    let undeclared = try changeTable {
+      (state, retired) throws(DispatchError) -> [(service: String, selector: String)] in
       var next = state
       // Whatever `next` replaced or the old state held is dropped unlocked.
       defer { retired.keep(next) }
@@ -92,11 +101,22 @@ extension Dispatcher {
       }
       next.exclusivity.domains.formUnion(vocabulary.exclusiveDomains)
       try next.recomputeOwners()
+      // The services registered before the first vocabulary were not checked.
+      let unchecked = next.declaresVocabulary ? [:] : next.services
+      next.declaresVocabulary = true
       // Only once nothing can throw: unpublishing retires the snapshot,
       // which `state` shares until the swap.
       for slot in changed { next.unpublish(slot, into: &retired) }
       swap(&state, &next)
+      return unchecked.sorted { $0.value.sequence < $1.value.sequence }.flatMap {
+        service, record in
+        state.undeclared(
+          texts: record.slots.map { state.keys[$0].description }, slots: record.slots
+        )
+        .map { (service, $0) }
+      }
     }
+    reportUndeclared(undeclared)
   }
 
   /// Checks the arguments, then dispatches, joining completions if the
