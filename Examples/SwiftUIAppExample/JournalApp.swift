@@ -37,8 +37,11 @@
   final class AppDelegate: DispatchingAppDelegate {
     let shortcuts = ShortcutInbox()
     override var services: [any DispatchService] {
-      [LaunchService(), ShortcutService(inbox: shortcuts)]
+      [LaunchService(dispatcher: dispatcher), ShortcutService(inbox: shortcuts)]
     }
+    /// The app's own event, beside UIKit's: declared, so that its handler is not reported as a
+    /// misspelt selector.
+    override var appSelectors: [String: Fold] { [Journal.didOpen: .broadcast] }
   }
 
   /// The last Home Screen quick action, for the views.
@@ -55,11 +58,16 @@
     }
   }
 
-  /// Opens the journal at launch; `true` lets the launch go on.
+  /// Opens the journal at launch, and tells the services; `true` lets the launch go on.
   struct LaunchService: DispatchService {
+    let dispatcher: Dispatcher
+
     var handlers: HandlerTable {
       on(.didFinishLaunching) { app, options in
         Journal.shared.open()
+        // An error here (a service refusing the journal) is the launch handler's, which the
+        // adapter logs; the launch goes on.
+        _ = try dispatcher.dispatch(selector: Journal.didOpen, params: [Journal.shared])
         return true
       }
     }
@@ -67,6 +75,8 @@
 
   /// The app's main-actor state.
   final class Journal {
+    /// The app's own event, dispatched once the journal is open: `journalDidOpen:` (the journal).
+    static let didOpen = "journalDidOpen:"
     static let shared = Journal()
     private(set) var isOpen = false
     func open() { isOpen = true }
@@ -82,6 +92,7 @@
         inbox.lastAction = item.localizedTitle
         return true
       }
+      on(Journal.didOpen) { (journal: Journal) in inbox.lastAction = nil }
     }
   }
 #endif

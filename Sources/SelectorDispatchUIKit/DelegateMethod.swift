@@ -114,6 +114,32 @@ extension DelegateMethod {
       || infoDictionary["UIApplicationSceneManifest"] != nil
   }
 
+  /// What to report about the services' handlers of the methods that
+  /// `host` leaves out and the delegate's class does not implement: one
+  /// ``Diagnostic/notDispatched(selector:service:reason:)`` per service and
+  /// selector, as nothing ever calls them.
+  ///
+  /// - Parameters:
+  ///   - host: The class whose methods to check.
+  ///   - dispatcher: The dispatcher the services registered on.
+  ///   - implements: Whether the delegate's class (an app's subclass)
+  ///     implements a selector: then the app calls the services itself.
+  /// - Returns: The diagnostics, by selector, then in call order.
+  static func unforwardedHandlers(
+    of host: Host, on dispatcher: Dispatcher, implements: (String) -> Bool
+  ) -> [Diagnostic] {
+    let className = host == .appDelegate ? "DispatchingAppDelegate" : "DispatchingSceneDelegate"
+    return notForwarded.sorted { $0.key < $1.key }.flatMap { selector, reason in
+      guard all[selector]?.host == host, !implements(selector) else { return [Diagnostic]() }
+      return dispatcher.services(handling: selector).map { service in
+        .notDispatched(
+          selector: selector, service: service,
+          reason: "\(className) does not forward it, as \(reason); a subclass that implements "
+            + "it and dispatches it on the dispatcher has the services called")
+      }
+    }
+  }
+
   /// The selectors the classes leave out, with why.
   static let notForwarded: [String: String] = {
     var left: [String: String] = [

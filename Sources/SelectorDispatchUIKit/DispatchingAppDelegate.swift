@@ -63,7 +63,13 @@
   /// throws (such as a handler that takes another argument type than UIKit
   /// passes) are written with `NSLog`, prefixed `SelectorDispatch:`, and
   /// UIKit gets its default answer. Set `dispatcher.diagnosticHandler`
-  /// to receive the diagnostics instead.
+  /// to receive the diagnostics instead. Three mistakes that nothing would
+  /// otherwise show are reported this way: a service's selector that
+  /// neither UIKit's vocabularies nor ``appSelectors`` declare (with the
+  /// selector it probably meant), a handler of a method the adapter does
+  /// not forward and the app's subclass does not implement, both when the
+  /// services register, and an async handler's answer of another type than
+  /// UIKit's completion takes, when it answers.
   ///
   /// Compiled for iOS, iPadOS and Mac Catalyst; the module is empty on the
   /// other platforms.
@@ -85,17 +91,33 @@
     /// first asks `responds(to:)`.
     open var services: [any DispatchService] { [] }
 
+    /// The app's own selectors, with their folds: events its services
+    /// handle beside UIKit's, which the app dispatches on ``dispatcher``.
+    /// Empty by default.
+    ///
+    /// They are declared in `init`, before ``services`` register: a service
+    /// that handles a selector neither UIKit's vocabularies nor this
+    /// declares, usually a misspelt one that UIKit would never call, is
+    /// reported (see **Problems**).
+    ///
+    /// ```swift
+    /// override var appSelectors: [String: Fold] { ["cartDidChange:": .broadcast] }
+    /// ```
+    open var appSelectors: [String: Fold] { [:] }
+
     /// The app delegate created last, whose dispatcher the scene delegates
     /// use.
     static weak var current: DispatchingAppDelegate?
 
-    /// Creates the delegate and registers ``services``.
+    /// Creates the delegate, declares ``appSelectors`` and registers
+    /// ``services``.
     ///
     /// Services that cannot be registered (two with one name, a handler
     /// whose closure takes another number of arguments than its selector
-    /// has colons) stop the app here, with the dispatcher's error: the
-    /// mistake is in the app's code, and an app without its services would
-    /// misbehave later, further from the cause.
+    /// has colons), or an app selector that cannot be declared (malformed,
+    /// or UIKit's with another fold), stop the app here, with the
+    /// dispatcher's error: the mistake is in the app's code, and an app
+    /// without its services would misbehave later, further from the cause.
     public override init() {
       let dispatcher = Dispatcher(vocabulary: DelegateMethod.vocabulary)
       self.dispatcher = dispatcher
@@ -103,10 +125,14 @@
       super.init()
       dispatcher.diagnosticHandler = UIKitHost.diagnostic
       do {
+        for (selector, fold) in appSelectors.sorted(by: { $0.key < $1.key }) {
+          try dispatcher.declare(selector, fold: fold)
+        }
         try dispatcher.register(contentsOf: services)
       } catch {
         preconditionFailure("\(type(of: self)) could not register its services: \(error)")
       }
+      UIKitHost.reportUnforwardedHandlers(of: .appDelegate, in: self, on: dispatcher)
       Self.current = self
     }
 

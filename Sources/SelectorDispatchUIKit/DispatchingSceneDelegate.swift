@@ -62,7 +62,11 @@
     public override init() {
       forwarder = DispatchingAppDelegate.current?.forwarder
       super.init()
-      if forwarder == nil { UIKitHost.failed(MissingAppDelegate(sceneDelegate: type(of: self))) }
+      if let dispatcher = forwarder?.dispatcher {
+        UIKitHost.reportUnforwardedHandlers(of: .sceneDelegate, in: self, on: dispatcher)
+      } else {
+        UIKitHost.failed(MissingAppDelegate(sceneDelegate: type(of: self)))
+      }
     }
 
     /// Advertises a forwarded method only when some service handles it (or

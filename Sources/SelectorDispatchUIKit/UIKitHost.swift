@@ -47,6 +47,18 @@
           to: name, infoDictionary: Bundle.main.infoDictionary ?? [:]))
     }
 
+    /// Reports each service's handler of a method that `host` leaves out
+    /// and the class of `object` does not implement: nothing calls it.
+    static func reportUnforwardedHandlers(
+      of host: DelegateMethod.Host, in object: AnyObject, on dispatcher: Dispatcher
+    ) {
+      let objectClass: AnyClass = type(of: object)
+      let diagnostics = DelegateMethod.unforwardedHandlers(of: host, on: dispatcher) {
+        class_respondsToSelector(objectClass, NSSelectorFromString($0))
+      }
+      for diagnostic in diagnostics { dispatcher.diagnosticHandler?(diagnostic) }
+    }
+
     /// Runs `body` on the main actor: at once when called there, as UIKit
     /// calls its delegates, and otherwise next on the main queue.
     static func onMain(_ body: @escaping @MainActor @Sendable () -> Void) {

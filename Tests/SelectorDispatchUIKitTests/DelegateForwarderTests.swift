@@ -137,6 +137,21 @@ import Testing
     #expect(uiKit.values == [true], "once")
   }
 
+  /// A misspelt scene selector on the adapter's dispatcher, which declares both UIKit
+  /// vocabularies: reported when the service registers, with the selector it meant, where
+  /// before UIKit would silently never call it.
+  @Test func aMisspeltSelectorIsReportedWithTheOneItMeant() throws {
+    let host = Host()
+    try host.dispatcher.register(
+      service: "handoff", handlers: ["scene:continueUserActivty:": { _ in nil }])
+    #expect(
+      host.diagnostics.entries == [
+        .undeclaredSelector(
+          selector: "scene:continueUserActivty:", service: "handoff",
+          suggestion: "scene:continueUserActivity:")
+      ])
+  }
+
   /// An async service that answers the shortcut with a `String`, beside one that answers
   /// `true`: the wrong answer is reported, naming the service and both types, and UIKit's
   /// completion runs once, with the other service's answer.

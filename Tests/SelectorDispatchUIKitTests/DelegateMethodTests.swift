@@ -1,4 +1,5 @@
 import SelectorDispatch
+import SelectorDispatchTesting
 import Testing
 
 @testable import SelectorDispatchUIKit
@@ -132,5 +133,63 @@ import Testing
         .deprecatedSelector(
           selector: selector, service: "legacy", replacement: "sceneDidEnterBackground:")
       ])
+  }
+}
+
+/// What the adapter reports about services whose handlers nothing would call.
+@Suite struct DelegateMethodReportTests {
+  static let geometry = "windowScene:didUpdateEffectiveGeometry:"
+  static let orientations = "supportedInterfaceOrientationsForWindowScene:"
+
+  /// The adapter's dispatcher, with two services that handle methods the scene delegate
+  /// leaves out and one that handles a forwarded method.
+  static func dispatcher() throws -> (Dispatcher, DiagnosticLog) {
+    let dispatcher = Dispatcher(vocabulary: DelegateMethod.vocabulary)
+    let diagnostics = DiagnosticLog()
+    diagnostics.attach(to: dispatcher)
+    try dispatcher.register(
+      service: "layout", priority: 1,
+      handlers: [geometry: { _ in nil }, orientations: { _ in UInt(2) }])
+    try dispatcher.register(service: "resize", handlers: [geometry: { _ in nil }])
+    try dispatcher.register(service: "active", handlers: ["sceneDidBecomeActive:": { _ in nil }])
+    return (dispatcher, diagnostics)
+  }
+
+  @Test func aHandlerOfAMethodTheSceneDelegateLeavesOutIsReportedPerService() throws {
+    let (dispatcher, diagnostics) = try Self.dispatcher()
+    #expect(diagnostics.entries.isEmpty, "declared by the vocabulary: not misspelt")
+    let reports = DelegateMethod.unforwardedHandlers(of: .sceneDelegate, on: dispatcher) { _ in
+      false
+    }
+    #expect(
+      reports.map { "\($0.service ?? "-") \(Self.selector(of: $0))" } == [
+        "layout \(Self.orientations)", "layout \(Self.geometry)", "resize \(Self.geometry)",
+      ])
+    let reason = try #require(DelegateMethod.notForwarded[Self.geometry])
+    #expect(
+      reports.last?.description
+        == "service \"resize\" handles `windowScene:didUpdateEffectiveGeometry:`, which is never "
+        + "dispatched, so the handler is never called: DispatchingSceneDelegate does not "
+        + "forward it, as \(reason); a subclass that implements it and dispatches it on the "
+        + "dispatcher has the services called")
+  }
+
+  @Test func aMethodTheSubclassImplementsIsNotReported() throws {
+    let (dispatcher, _) = try Self.dispatcher()
+    let reports = DelegateMethod.unforwardedHandlers(of: .sceneDelegate, on: dispatcher) {
+      $0 == Self.geometry
+    }
+    #expect(reports.map(Self.selector(of:)) == [Self.orientations])
+  }
+
+  @Test func theAppDelegateReportsOnlyItsOwnMethods() throws {
+    let (dispatcher, _) = try Self.dispatcher()
+    #expect(
+      DelegateMethod.unforwardedHandlers(of: .appDelegate, on: dispatcher) { _ in false }.isEmpty)
+  }
+
+  static func selector(of diagnostic: Diagnostic) -> String {
+    guard case .notDispatched(let selector, _, _) = diagnostic else { return "\(diagnostic)" }
+    return selector
   }
 }

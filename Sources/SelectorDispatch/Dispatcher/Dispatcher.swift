@@ -222,6 +222,13 @@ public final class Dispatcher: Sendable {
     }
   }
 
+  /// The services that handle a selector, in call order: for a host that
+  /// names them in a report.
+  package func services(handling selector: String) -> [String] {
+    withSlot(of: selector) { state, slot in state.snapshot(slot)?.registrations.map(\.service) }
+      ?? []
+  }
+
   // MARK: Dispatching
 
   /// Dispatches an event: calls every handler of the selector, in order, and
