@@ -1,3 +1,4 @@
+import Foundation
 import SelectorDispatch
 import SelectorDispatchTesting
 import Testing
@@ -186,6 +187,35 @@ import Testing
     let (dispatcher, _) = try Self.dispatcher()
     #expect(
       DelegateMethod.unforwardedHandlers(of: .appDelegate, on: dispatcher) { _ in false }.isEmpty)
+  }
+
+  /// The adapter article quotes the three reports as the adapter words them: each quoted
+  /// block, its wrapped lines joined, is a message the code makes.
+  @Test func theAdapterArticleQuotesEachReportAsItIs() throws {
+    let article = URL(fileURLWithPath: #filePath)
+      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent(
+        "Sources/SelectorDispatch/Documentation.docc/AdoptingTheUIKitAdapter.md")
+    let text = try String(contentsOf: article, encoding: .utf8)
+    // The blocks without a language, in the list of reports: "  ```" alone opens and closes.
+    let quoted = text.components(separatedBy: "\n  ```\n").enumerated()
+      .filter { $0.offset % 2 == 1 }
+      .map { $0.element.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) } }
+      .map { $0.joined(separator: " ") }
+    let (dispatcher, diagnostics) = try Self.dispatcher()
+    try dispatcher.register(
+      service: "handoff", handlers: ["scene:continueUserActivty:": { _ in nil }])
+    let layout = DelegateMethod.unforwardedHandlers(of: .sceneDelegate, on: dispatcher) {
+      $0 != Self.geometry
+    }
+    let messages = [
+      try #require(diagnostics.entries.first),
+      try #require(layout.first { $0.service == "layout" }),
+      .answerTypeMismatch(
+        selector: "application:performFetchWithCompletionHandler:", service: "feed",
+        expected: "\(BackgroundFetchResult.self)", actual: "\(String.self)"),
+    ].map(\.description)
+    #expect(quoted == messages)
   }
 
   static func selector(of diagnostic: Diagnostic) -> String {
