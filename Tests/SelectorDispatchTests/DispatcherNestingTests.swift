@@ -25,6 +25,14 @@ import Testing
     let errors = Locked<[DispatchError]>([])
     let diagnostics = Locked<[Diagnostic]>([])
     let stopped = Gate()
+    /// How many runs the loop is allowed before it stops itself.
+    let runaway: Int
+
+    /// A loop that stops itself after `runaway` runs: fewer than the
+    /// default for a loop that, unbounded, grows the stack at each level.
+    init(runaway: Int = DispatcherNestingTests.runaway) {
+      self.runaway = runaway
+    }
 
     func attach(to dispatcher: Dispatcher) {
       dispatcher.diagnosticHandler = { diagnostic in
@@ -40,7 +48,7 @@ import Testing
         runs[name, default: 0] += 1
         return runs.values.reduce(0, +)
       }
-      if total < DispatcherNestingTests.runaway { return true }
+      if total < runaway { return true }
       stopped.open()
       return false
     }
@@ -280,5 +288,35 @@ import Testing
     _ = try await dispatcher.answer(to: event, params: [0])
     await loop.stopped.pass()
     loop.expectStopped(on: event, after: ["spawn": Dispatcher.maximumNestingDepth])
+  }
+
+  /// A synchronous handler that awaits a dispatch in a task it runs on its
+  /// own thread (`Task.immediate`), whose handler does the same: each level
+  /// runs inside the one before, on one stack. Without the bound it
+  /// recursed until the stack ran out (SIGSEGV after about 4,000 levels):
+  /// the thread's count (1) hid the task's deeper one. The loop stops
+  /// itself at 200 levels, well before the stack would.
+  @Test func aLoopThroughTaskImmediateStopsAtTheLimit() async throws {
+    guard #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) else { return }
+    let loop = Loop(runaway: 200)
+    let dispatcher = Dispatcher()
+    try dispatcher.declare(event, fold: .broadcast)
+    loop.attach(to: dispatcher)
+    try dispatcher.register(
+      service: "immediate",
+      handlers: [
+        event: { [event, unowned dispatcher] params in
+          guard loop.run("immediate") else { return nil }
+          let params = UncheckedBox(value: params)
+          Task.immediate {
+            await loop.awaitNext { try await dispatcher.answer(to: event, params: params.value) }
+          }
+          return nil
+        }
+      ])
+    _ = try dispatcher.dispatch(selector: event, params: [0])
+    await loop.stopped.pass()
+    loop.expectStopped(on: event, after: ["immediate": Dispatcher.maximumNestingDepth])
+    #expect(Nesting.current == 0)
   }
 }

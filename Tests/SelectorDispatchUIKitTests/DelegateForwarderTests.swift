@@ -271,4 +271,32 @@ import Testing
     #expect(after.allSatisfy(DelegateForwarder.wasThrownAfterHandlersRan))
     #expect(!before.contains(where: DelegateForwarder.wasThrownAfterHandlersRan))
   }
+
+  /// A service whose handler of a UIKit event awaits the same event in a
+  /// task it runs on the forwarding thread (`Task.immediate`): the chain
+  /// stops at the nesting limit. Without it the app died with SIGSEGV
+  /// after about 4,000 levels; this loop stops itself at 200.
+  @Test func aLoopThroughTaskImmediateStopsAtTheLimit() throws {
+    guard #available(iOS 26, macOS 26, tvOS 26, watchOS 26, visionOS 26, *) else { return }
+    let host = Host()
+    let runs = Locked(0)
+    let selector = "sceneDidBecomeActive:"
+    try host.dispatcher.register(
+      service: "loop",
+      handlers: [
+        selector: { [dispatcher = host.dispatcher] params in
+          let run = runs.withLock { runs in
+            runs += 1
+            return runs
+          }
+          guard run < 200 else { return nil }
+          nonisolated(unsafe) let params = params
+          Task.immediate { _ = try? await dispatcher.answer(to: selector, params: params) }
+          return nil
+        }
+      ])
+    host.forwarder.event(selector, ["scene"])
+    #expect(runs.withLock { $0 } == Dispatcher.maximumNestingDepth)
+    #expect(host.diagnostics.entries == [.nestingTooDeep(selector: selector, depth: 65)])
+  }
 }

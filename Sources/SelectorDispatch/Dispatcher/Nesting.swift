@@ -13,8 +13,11 @@ import CSelectorDispatch
 /// a load and two stores. Async code moves between threads, so an awaited
 /// dispatch and a bridge task carry the depth in the task-local `link`,
 /// which the handlers they run inherit, and so do the tasks those handlers
-/// create. The two meet where a synchronous dispatch finds no synchronous
-/// dispatch under way on its thread: it starts from the task's depth. A
+/// create. Wherever a dispatch starts, it counts from the deeper of the
+/// two, so a chain that goes back and forth between them (a synchronous
+/// handler that runs a task on its own thread with `Task.immediate`, whose
+/// awaited dispatch calls synchronous handlers on that thread) counts each
+/// level once. A
 /// completion join remembers the depth of the dispatch that made it and
 /// calls the caller's completion at that depth.
 ///
@@ -53,9 +56,15 @@ enum Nesting {
   }
 
   /// The depth of the dispatch the caller is running in; 0 outside any.
+  ///
+  /// The deeper of the two carriers: a synchronous handler that starts a
+  /// task on its own thread (`Task.immediate`) runs it inside the thread's
+  /// dispatch, and the task's awaited dispatch is deeper than that; the
+  /// task's synchronous handlers, still on that thread, must count from
+  /// the task's depth, or a loop through `Task.immediate` would count every
+  /// level as the same one and recurse until the stack ran out.
   static var current: Int {
-    let onThread = csd_depth_get()
-    return onThread != 0 ? onThread : taskDepth
+    max(csd_depth_get(), taskDepth)
   }
 
   /// Runs `body`, the handlers of an awaited dispatch (or of a bridge task)
