@@ -158,6 +158,38 @@ import Testing
     #expect(diagnostics.entries.isEmpty)
   }
 
+  /// A service whose sync handler refused its arguments, beside an async
+  /// one that runs on the bridge after the dispatch returns: the caller's
+  /// completion runs when the async service answers. Before, the refused
+  /// service was waited for until the deadline and reported as not calling
+  /// a completion it never received.
+  @Test func aRefusingServiceIsNotWaitedForBesideAnAsyncOne() throws {
+    let injector = EventInjector()
+    try injector.dispatcher.register(
+      service: "typed", priority: 1,
+      handlers: HandlerTable([
+        TypedHandler(Self.fetch) {
+          (app: Int, info: [AnyHashable: Any], done: @escaping (BackgroundFetchResult) -> Void) in
+          done(.failed)
+        }
+      ]))
+    try injector.dispatcher.register(
+      service: "async", asyncHandlers: [Self.fetch: { _ in BackgroundFetchResult.newData }])
+    let trace = injector.inject(Self.fetch, injector.application, [AnyHashable: Any](), ())
+    guard case .failure(let error) = trace.result else {
+      Issue.record("the refusal was not thrown: \(trace.result)")
+      return
+    }
+    #expect(
+      error as? DispatchError
+        == .handlerArgumentTypeMismatch(
+          selector: Self.fetch, service: "typed", index: 0, expected: "Int",
+          actual: "StandIn"))
+    #expect(trace.completion as? BackgroundFetchResult == .newData)
+    #expect(trace.diagnostics.isEmpty)
+    #expect(injector.clock.now == .zero, "no deadline was waited for")
+  }
+
   @Test func whenEveryServiceRefusesTheCallerGetsTheIdentityAtOnce() throws {
     let clock = FakeClock()
     let dispatcher = Dispatcher(vocabulary: .applicationDelegate, clock: clock)

@@ -401,6 +401,63 @@ import Testing
     }
   }
 
+  /// A sync service whose typed handler refuses its arguments, beside an async one, on
+  /// each path that joins completions: the refusal is thrown, the refused service is not
+  /// waited for, and no deadline is left armed. Before, the synchronous and typed paths
+  /// called the caller's completion only at the deadline, and the awaited one reported a
+  /// false missed deadline 25 s after it threw.
+  @Test(arguments: Path.allCases)
+  func aRefusingSyncServiceIsNotWaitedFor(_ path: Path) async throws {
+    let clock = FakeClock()
+    let diagnostics = Diagnostics()
+    let dispatcher = Dispatcher(vocabulary: .applicationDelegate, clock: clock)
+    diagnostics.attach(to: dispatcher)
+    try dispatcher.register(
+      service: "typed", priority: 1,
+      handlers: HandlerTable([
+        TypedHandler(Self.fetch) { (app: Int, done: @escaping (BackgroundFetchResult) -> Void) in
+          done(.failed)
+        }
+      ]))
+    try dispatcher.register(
+      service: "async", asyncHandlers: [Self.fetch: { _ in BackgroundFetchResult.newData }])
+    let refusal = DispatchError.handlerArgumentTypeMismatch(
+      selector: Self.fetch, service: "typed", index: 0, expected: "Int",
+      actual: "NSObjectLike")
+    let probe = CompletionProbe<BackgroundFetchResult>()
+    // The async handler runs on a bridge after a synchronous dispatch returns: the watch
+    // tells when the bridge's task has ended.
+    let settled = Gate()
+    let watch = BridgeWatch { settled.open() }
+    switch path {
+    case .synchronous:
+      #expect(throws: refusal) {
+        try BridgeWatch.current.withValue(watch) {
+          try dispatcher.dispatch(selector: Self.fetch, params: [Self.app, probe.handler])
+        }
+      }
+      await settled.pass()
+    case .typed:
+      #expect(throws: refusal) {
+        try BridgeWatch.current.withValue(watch) {
+          try dispatcher.dispatch(
+            SelectorKey(Self.fetch), with: Self.app, probe.handler, as: Any.self)
+        }
+      }
+      await settled.pass()
+    case .awaited:
+      await #expect(throws: refusal) {
+        try await dispatcher.answer(to: Self.fetch, params: [Self.app])
+      }
+    }
+    if path != .awaited {
+      #expect(probe.values == [.newData], "the async answer, before any deadline")
+    }
+    #expect(clock.pending == 0, "no deadline is left armed")
+    #expect(clock.now == .zero)
+    #expect(diagnostics.log.withLock { $0 }.isEmpty)
+  }
+
   /// The fetch event as a service that declares it wrongly would: its handler answers a
   /// `Bool` where the vocabulary's completion takes a `BackgroundFetchResult`.
   static var misdeclaredFetch: Dispatcher.CompletionEvent<(AnyObject) -> Bool> {

@@ -272,6 +272,36 @@ import Testing
     #expect(!before.contains(where: DelegateForwarder.wasThrownAfterHandlersRan))
   }
 
+  /// A service whose typed handler refuses UIKit's arguments, beside an async one: UIKit's
+  /// fetch completion runs with the async service's answer as soon as its handler returns.
+  /// Before, it ran only at the 25-second deadline, of the roughly 30 iOS allows, with a
+  /// report that the refusing service had not called a completion it never received.
+  @Test func aRefusingServiceIsNotWaitedForBesideAnAsyncOne() async throws {
+    let host = Host()
+    try host.dispatcher.register(
+      service: "typed", priority: 1,
+      handlers: HandlerTable([
+        TypedHandler(Self.fetch) {
+          (app: Int, info: [AnyHashable: Any], done: @escaping (BackgroundFetchResult) -> Void) in
+          done(.failed)
+        }
+      ]))
+    try host.dispatcher.register(
+      service: "news", asyncHandlers: [Self.fetch: { _ in BackgroundFetchResult.newData }])
+    let uiKit = host.completion(BackgroundFetchResult.self)
+    // Tells when the bridge that runs the async handler after the forwarder returns is done.
+    let settled = CompletionProbe<Void>()
+    BridgeWatch.current.withValue(BridgeWatch { settled.handler(()) }) {
+      host.forwarder.event(
+        Self.fetch, ["app", [AnyHashable: Any]()], completion: uiKit.handler, fallback: .failed)
+    }
+    await settled.firstValue()
+    #expect(uiKit.values == [.newData], "the async service's answer, before any deadline")
+    #expect(host.clock.pending == 0)
+    #expect(host.diagnostics.entries.isEmpty)
+    #expect(host.errors.withLock { $0.count } == 1, "the refusal is reported")
+  }
+
   /// A service whose handler of a UIKit event awaits the same event in a
   /// task it runs on the forwarding thread (`Task.immediate`): the chain
   /// stops at the nesting limit. Without it the app died with SIGSEGV

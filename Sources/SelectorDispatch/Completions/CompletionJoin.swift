@@ -112,23 +112,51 @@ final class CompletionJoin: @unchecked Sendable {
       State(slots: Array(repeating: .idle, count: services.count), binding: binding))
   }
 
-  /// Marks a slot's service as called, and makes its completion.
+  /// Calls a service's synchronous handler with its own completion in
+  /// place of the caller's, and stops waiting for it when it refused its
+  /// arguments or failed: the one rule, for every path that joins
+  /// completions, that a service which never took its completion (or will
+  /// not call it) is not waited for.
   ///
-  /// The completion holds the join, not the caller's completion: once the
-  /// join has finished, keeping it keeps nothing of the caller's alive.
-  func arm(_ slot: Int) -> Any {
+  /// The slot is waited for from before the call, so that a completion the
+  /// handler calls at once, on any thread, counts. The completion holds
+  /// the join, not the caller's completion: once the join has finished,
+  /// keeping it keeps nothing of the caller's alive.
+  ///
+  /// - Parameters:
+  ///   - handler: The service's handler.
+  ///   - slot: The service's slot.
+  ///   - params: The dispatch's parameters.
+  ///   - position: Where the completion goes in `params`: the caller's
+  ///     completion's index, which it replaces, or `params.count` to append
+  ///     it (an awaited dispatch has none).
+  /// - Returns: The handler's answer.
+  func call(
+    _ handler: SelectorHandler, at slot: Int, with params: [Any], completionAt position: Int
+  ) -> Any? {
     state.withLock { state in
       state.slots[slot] = .waiting
       state.pending += 1
     }
-    return makeCompletion { [self] answer in arrive(answer, at: slot) }
+    var params = params
+    let completion = makeCompletion { [self] answer in arrive(answer, at: slot) }
+    if position == params.count {
+      params.append(completion)
+    } else {
+      params[position] = completion
+    }
+    let answer = handler(params)
+    // A handler that refused its arguments never took its completion, and
+    // one that failed will not call it.
+    if (answer as? DispatchError)?.isRefusal == true { excuse(slot) }
+    return answer
   }
 
   /// Stops waiting for a slot whose handler refused its arguments without
   /// running, or failed: its completion will not be called, so the
-  /// caller's completion runs when the others have answered. A call that comes anyway, before
-  /// the join finishes, still counts.
-  func excuse(_ slot: Int) {
+  /// caller's completion runs when the others have answered. A call that
+  /// comes anyway, before the join finishes, still counts.
+  private func excuse(_ slot: Int) {
     let finished = state.withLock { state -> (CompletionBinding, [Any?], ScheduledAction?)? in
       guard case .waiting = state.slots[slot] else { return nil }
       state.slots[slot] = .excused

@@ -1,7 +1,9 @@
 extension Dispatcher {
   /// `answer(to:)` of a selector with a completion handler: sync
   /// services get their own completion, async ones are awaited and their
-  /// return is their answer, and the joined value is returned.
+  /// return is their answer, and the joined value is returned. A sync
+  /// service whose handler refused its arguments or failed is not waited
+  /// for, so a refusal thrown here leaves no deadline armed.
   nonisolated(nonsending) func awaitJoiningCompletions(
     _ kind: CompletionKind, _ snapshot: Snapshot, selector: String, params: [Any], fold: Fold
   ) async throws -> Any? {
@@ -21,7 +23,8 @@ extension Dispatcher {
         join.armAnswer(index)
         answer = Self.split(await handler(params), into: join, at: index)
       } else {
-        answer = snapshot.handlers[index](params + [join.arm(index)])
+        answer = join.call(
+          snapshot.handlers[index], at: index, with: params, completionAt: params.count)
       }
       if folded.add(answer, at: index, of: snapshot) { break }
     }

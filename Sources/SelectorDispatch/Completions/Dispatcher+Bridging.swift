@@ -8,7 +8,9 @@ extension Dispatcher {
   /// task on an ``AsyncBridge`` of their own. The caller's completion runs
   /// once, when every service has answered or when the deadline, counted
   /// from the return of this call, passes; each service missing then is
-  /// reported with what it was doing (see `CompletionJoin`).
+  /// reported with what it was doing (see `CompletionJoin`). A sync
+  /// service whose handler refused its arguments or failed is not waited
+  /// for (see `CompletionJoin.call`).
   func runBridging(_ snapshot: Snapshot, selector: String, params: [Any], fold: Fold?)
     throws(DispatchError) -> Any?
   {
@@ -30,9 +32,8 @@ extension Dispatcher {
         join.queue(index)
         continue
       }
-      var own = params
-      own[last] = join.arm(index)
-      if folded.add(snapshot.handlers[index](own), at: index, of: snapshot) { break }
+      let answer = join.call(snapshot.handlers[index], at: index, with: params, completionAt: last)
+      if folded.add(answer, at: index, of: snapshot) { break }
     }
     join.hold()
     let environment = environment

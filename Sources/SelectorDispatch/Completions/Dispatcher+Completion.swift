@@ -15,15 +15,7 @@ extension Dispatcher {
     var wrapped = ContiguousArray<SelectorHandler>()
     wrapped.reserveCapacity(snapshot.handlers.count)
     for (slot, handler) in snapshot.handlers.enumerated() {
-      wrapped.append { params in
-        var params = params
-        params[index] = join.arm(slot)
-        let answer = handler(params)
-        // A handler that refused its arguments never took its completion, and
-        // one that failed will not call it.
-        if (answer as? DispatchError)?.isRefusal == true { join.excuse(slot) }
-        return answer
-      }
+      wrapped.append { params in join.call(handler, at: slot, with: params, completionAt: index) }
     }
     defer { join.seal() }
     return try fold.apply(
