@@ -211,6 +211,50 @@ import Testing
     #expect(log.entries.prefix(2) == ["running.start", "running.end"])
   }
 
+  /// On the main actor the handlers run in the caller's task, so a running async handler
+  /// sees the cancellation itself (here its cancellation handler opens the gate it waits
+  /// at), and the dispatch throws when that handler returns, starting no further handler:
+  /// as RELIABILITY.md states, it waits for the running handler, where off the main actor
+  /// it would end first and leave the handler to finish on its own.
+  @Test @MainActor func onTheMainActorCancellingReachesTheRunningHandlerWhichEndsTheDispatch()
+    async throws
+  {
+    let log = CallLog()
+    let gate = Gate()
+    let dispatcher = Dispatcher()
+    try dispatcher.register(
+      service: "running", priority: 1,
+      asyncHandlers: [
+        Self.event: { _ in
+          log.record("running.start")
+          await withTaskCancellationHandler {
+            await gate.pass()
+          } onCancel: {
+            gate.open()
+          }
+          log.record("running.end, cancelled: \(Task.isCancelled)")
+          return nil
+        }
+      ])
+    try dispatcher.register(
+      service: "after", asyncHandlers: [Self.event: Self.async(log, "after")])
+    let task = Task { @MainActor in
+      do {
+        _ = try await dispatcher.answer(to: Self.event, params: [0])
+      } catch {
+        log.record("dispatch: \(type(of: error))")
+        throw error
+      }
+    }
+    await gate.arrival()
+    task.cancel()
+    #expect(await Self.ending(of: task, within: .seconds(10)) == "cancelled")
+    #expect(
+      log.entries == [
+        "running.start", "running.end, cancelled: true", "dispatch: CancellationError",
+      ])
+  }
+
   @Test func anAlreadyCancelledTaskRunsNoHandler() async throws {
     let log = CallLog()
     let dispatcher = Dispatcher()

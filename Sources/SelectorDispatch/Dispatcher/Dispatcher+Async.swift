@@ -43,16 +43,19 @@ extension Dispatcher {
   /// (a handler that awaits a dispatch goes one level deeper), as do the
   /// dispatches its handlers make, synchronous or awaited.
   ///
-  /// **Cancellation.** When the task is cancelled, the dispatch throws
-  /// `CancellationError` at once and starts no further handler. An async
-  /// handler already running, or waiting for its actor (a `@MainActor`
-  /// handler while nothing serves the main actor), is not waited for: it
-  /// finishes on its own, and its answer is dropped. (Awaited from anywhere
-  /// but the main actor, a selector's async handlers therefore run in a
-  /// task made for the dispatch, on the caller's isolation.) A completion
-  /// join that is cancelled stops waiting at once; the services'
-  /// completions are still accepted (and a missed deadline still reported),
-  /// but their value is dropped.
+  /// **Cancellation.** When the task is cancelled, the dispatch starts no
+  /// further handler and throws `CancellationError`. Awaited from anywhere
+  /// but the main actor it throws at once: an async handler already
+  /// running, or waiting for its actor (a `@MainActor` handler while
+  /// nothing serves the main actor), is not waited for; it finishes on its
+  /// own, and its answer is dropped (a selector's async handlers run in a
+  /// task made for the dispatch, on the caller's isolation). Awaited on the
+  /// main actor, handlers run in the caller's task, and the dispatch throws
+  /// when the running handler returns: that handler sees the cancellation
+  /// itself (`Task.isCancelled`, a throwing `Task.sleep`), so one that
+  /// honours it ends at once. A completion join that is cancelled stops
+  /// waiting at once; the services' completions are still accepted (and a
+  /// missed deadline still reported), but their value is dropped.
   ///
   /// - Parameters:
   ///   - selector: The selector, such as `application:performFetchWithCompletionHandler:`.

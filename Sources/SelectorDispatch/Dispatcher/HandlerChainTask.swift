@@ -14,7 +14,10 @@
 /// waiting for its actor finishes on its own, and its answer is dropped.
 ///
 /// Awaited on the main actor, no handler can wait for it, and the handlers
-/// run in the caller's task, as they always did.
+/// run in the caller's task, as they always did: a cancelled dispatch then
+/// throws when the running handler returns, and that handler, sharing the
+/// task, sees the cancellation itself. The task would buy only an earlier
+/// return, at its cost on every main-actor dispatch.
 ///
 /// Where the runtime has `Task.immediate` (Swift 6.2: Linux, and the Apple
 /// platforms from their 26 releases) the task starts on the caller's thread,
