@@ -20,6 +20,17 @@
 # - a 16 MiB string of U+0085 (2 bytes each, 6 escaped) is dispatched, and
 #   its trace is three times the line.
 #
+# Scene names: the injector keeps one stand-in per connected scene, so that
+# a scene is the same object until it disconnects, and its name with it. A
+# log's scene name is at most 1,024 bytes (a longer one is an error), and a
+# scene's stand-in is let go when its `sceneDidDisconnect:` is replayed, so a
+# replay holds about 140 bytes plus the name for each scene connected at
+# once. Checked on 64 distinct names of 4 MiB (refused: only one line's
+# working set; before the limit, 303 MB), on 20,000 distinct names of 1,024
+# bytes left connected (at most 1.5 times the formula), and on the same names
+# each disconnected after its event (nothing held: at most 2 MiB; before, each
+# name stayed for the whole run).
+#
 # Time: instructions under `valgrind --tool=callgrind` for a device token of
 # 16 KiB and of 64 KiB (base64 in the log; the demo's push service answers it
 # as hex), traced as JSON. The difference, divided by 48 KiB, is what one
@@ -93,6 +104,35 @@ check '["",…] at the line limit' string $(((cap - 2) / 3)) bare 65536
 check "[[],…] at the line limit" array $(((cap - 2) / 3)) bare 65536
 check "an event of 65,530 tiny values" int 65530 event 65536
 check "an event of a 16 MiB string of U+0085" c1 $(((cap - 100) / 2)) event 6
+
+# Writes $scratch/line.jsonl: COUNT scene events, each naming its own scene
+# of LENGTH bytes, each followed by its disconnection when DISCONNECT is yes.
+scenes() {
+  python3 - "$1" "$2" "$3" > "$scratch/line.jsonl" << 'EOF'
+import sys
+count, length, disconnect = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3] == "yes"
+for i in range(count):
+    name = ("%d-" % i).ljust(length, "n")
+    sys.stdout.write('{"selector":"sceneDidBecomeActive:","params":["%s"]}\n' % name)
+    if disconnect:
+        sys.stdout.write('{"selector":"sceneDidDisconnect:","params":["%s"]}\n' % name)
+EOF
+}
+check_scenes() {  # NAME COUNT LENGTH DISCONNECT LIMIT
+  scenes "$2" "$3" "$4"
+  local used
+  used=$(($(rss) - fixed))
+  printf '%-44s %9d bytes  %4d MiB  (limit %d MiB)\n' "$1" "$(stat -c %s "$scratch/line.jsonl")" \
+    $((used >> 20)) $(($5 >> 20))
+  if [ "$used" -gt "$5" ]; then
+    echo "replay-limits: $1 took $used bytes beyond the fixed part; the bound is $5" >&2
+    head -c 300 "$scratch/stderr" >&2
+    failed=1
+  fi
+}
+check_scenes "64 scene names of 4 MiB (refused)" 64 $((4 << 20)) no $((10 * (4 << 20) + 1200))
+check_scenes "20,000 scene names of 1,024 bytes" 20000 1024 no $((20000 * (140 + 1024) * 3 / 2))
+check_scenes "the same, each disconnected" 20000 1024 yes $((2 << 20))
 
 # Instructions per byte of a device token.
 token() {  # BYTES

@@ -122,9 +122,21 @@ public final class EventInjector {
     }
   }
 
+  /// The longest scene name an event log may use, in UTF-8 bytes: 1,024. A
+  /// longer one is an error at its column, and the event is not dispatched:
+  /// the injector keeps each connected scene's name, so a log of huge names
+  /// would hold them all. UIKit's own are short (a session's persistent
+  /// identifier is a 36-character UUID).
+  public static let maximumSceneNameLength = 1024
+
   /// The stand-in for the scene of a name: the same object for the same
-  /// name for the injector's lifetime, so a service can key per-scene state
+  /// name until the scene disconnects, so a service can key per-scene state
   /// by its identity, as it would a `UIScene`'s.
+  ///
+  /// Once a `sceneDidDisconnect:` event of the scene has been injected, the
+  /// injector lets go of its stand-in, as UIKit releases a disconnected
+  /// scene: the name's next event connects a new one. So a replay holds
+  /// only the scenes connected at once, however many come and go.
   ///
   /// A scene event of an event log names its scene, and the injector passes
   /// this object:
@@ -271,6 +283,9 @@ public final class EventInjector {
         if clock.pending > 0 { clock.advance(by: deadline) }
       }
     }
+    if selector == Self.sceneDidDisconnect, let scene = params.first as? StandIn {
+      forget(scene)
+    }
     let values = received.withElements { $0 }
     let (calls, diagnostics) = event.recorded
     return Trace(
@@ -280,6 +295,20 @@ public final class EventInjector {
       completion: completion == nil || values.isEmpty ? nil : .some(values.first ?? nil),
       diagnostics: diagnostics,
       scene: isSceneEvent(selector) && !params.isEmpty ? "\(params[0])" : nil)
+  }
+
+  private static let sceneDidDisconnect = "sceneDidDisconnect:"
+
+  /// Lets go of a disconnected scene's stand-in, unless its name already
+  /// belongs to a newer one.
+  private func forget(_ scene: StandIn) {
+    let name = scene.description
+    let identity = ObjectIdentifier(scene)
+    scenes.withLock { scenes in
+      if let current = scenes[name], ObjectIdentifier(current) == identity {
+        scenes[name] = nil
+      }
+    }
   }
 
   /// Whether the selector's first argument is a scene.
@@ -333,7 +362,13 @@ public final class EventInjector {
     case (.error, _): throw fail("a string describing the error")
     case (.dictionary, .object): return Self.natural(param.value)
     case (.dictionary, _): throw fail("an object")
-    case (.scene, .string(let name)) where !name.isEmpty: return scene(name)
+    case (.scene, .string(let name)) where !name.isEmpty:
+      guard name.utf8.count <= Self.maximumSceneNameLength else {
+        throw fail(
+          "a scene's name of at most \(Self.maximumSceneNameLength) bytes",
+          actual: "a name of \(name.utf8.count) bytes, \(Self.quoted(name))")
+      }
+      return scene(name)
     case (.scene, _): throw fail("a string naming the scene")
     case (.urlContexts, .array(let elements)):
       var contexts = Set<OpenURLContext>()

@@ -85,4 +85,50 @@ import Testing
     _ = injector.inject("sceneDidDisconnect:", right)
     #expect(service.scenes.withLock { $0.isEmpty })
   }
+
+  /// The injector lets go of a scene once it has disconnected, as UIKit does, so that a
+  /// replay holds only the scenes connected at once; the name's next event is a new
+  /// scene, and a late disconnect of the old one leaves the new one alone. Before, every
+  /// scene name was kept for the whole run: 64 names of 4 MiB took 303 MB.
+  @Test func aDisconnectedSceneIsReleasedAndItsNameConnectsANewOne() throws {
+    let (injector, _) = try injector()
+    let right = injector.scene("right")
+    weak var disconnected: EventInjector.StandIn?
+    do {
+      let left = injector.scene("left")
+      disconnected = left
+      _ = try injector.inject(json: event("sceneDidDisconnect:", #""left""#)).get()
+    }
+    #expect(disconnected == nil, "nothing holds the disconnected scene")
+    #expect(injector.scene("right") === right, "the other scene is still the same one")
+
+    let old = injector.scene("again")
+    _ = injector.inject("sceneDidDisconnect:", old)
+    let new = injector.scene("again")
+    #expect(new !== old)
+    _ = injector.inject("sceneDidDisconnect:", old)
+    #expect(injector.scene("again") === new, "a late disconnect of the old scene")
+  }
+
+  /// A scene's name in a log is at most `maximumSceneNameLength` bytes; a longer one is an
+  /// error at its column, and no service sees the event.
+  @Test func aSceneNameLongerThanTheLimitIsRefusedAtItsColumn() throws {
+    let (injector, service) = try injector()
+    let longest = String(repeating: "n", count: EventInjector.maximumSceneNameLength)
+    let trace = try injector.inject(json: event("sceneDidBecomeActive:", "\"\(longest)\"")).get()
+    #expect(trace.scene == longest)
+
+    let line = event("sceneDidBecomeActive:", "\"\(longest)n\"")
+    guard case .failure(let problem) = injector.inject(json: line) else {
+      Issue.record("a name of \(longest.utf8.count + 1) bytes was dispatched")
+      return
+    }
+    let column = try #require(line.range(of: "\"n")).lowerBound.utf16Offset(in: line) + 1
+    #expect(problem.column == column)
+    #expect(
+      problem.message.hasPrefix(
+        "argument 0 of `sceneDidBecomeActive:` must be a scene's name of at most 1024 bytes, "
+          + "but the event has a name of 1025 bytes, \"nnn"))
+    #expect(service.scenes.withLock { $0.isEmpty }, "no service saw either scene connect")
+  }
 }
