@@ -39,7 +39,7 @@ enum AsyncScenarios {
       for selector in otherSelectors { handlers[selector] = { _ in stray.hit() } }
       do {
         try dispatcher.register(
-          service: "service\(index)", handlers: handlers,
+          service: "service\(index)", handlers: HandlerTable(handlers),
           asyncHandlers: [launch: { _ in slot.hit() }])
       } catch {
         fatalError("cannot register: \(error)")

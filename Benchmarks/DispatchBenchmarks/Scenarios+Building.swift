@@ -57,7 +57,7 @@ extension Scenarios {
     var bulk: [String: SelectorHandler] = [:]
     for index in 0..<(selectors - 40) { bulk["scaleEvent\(index):with:"] = { _ in stray.hit() } }
     do {
-      try dispatcher.register(service: "bulk", handlers: bulk)
+      try dispatcher.register(service: "bulk", handlers: HandlerTable(bulk))
     } catch {
       fatalError("cannot register: \(error)")
     }
@@ -108,7 +108,7 @@ extension Scenarios {
         do {
           for index in 0..<services {
             try dispatcher.register(
-              service: names[index], priority: index % 4, handlers: tables[index])
+              service: names[index], priority: index % 4, handlers: HandlerTable(tables[index]))
           }
           let answer = try dispatcher.dispatch(
             selector: launch, params: [app, launchOptions], fold: .any)

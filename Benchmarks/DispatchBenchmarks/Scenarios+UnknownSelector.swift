@@ -44,7 +44,7 @@ extension Scenarios {
       intended = launch
     }
     do {
-      try dispatcher.register(service: "table", handlers: handlers)
+      try dispatcher.register(service: "table", handlers: HandlerTable(handlers))
     } catch {
       fatalError("cannot register: \(error)")
     }

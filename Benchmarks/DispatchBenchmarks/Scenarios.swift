@@ -62,7 +62,7 @@ enum Scenarios {
       var handlers: [String: SelectorHandler] = [launch: { _ in slot.hit() }]
       for selector in otherSelectors { handlers[selector] = { _ in stray.hit() } }
       do {
-        try dispatcher.register(service: "service\(index)", handlers: handlers)
+        try dispatcher.register(service: "service\(index)", handlers: HandlerTable(handlers))
       } catch {
         fatalError("cannot register: \(error)")
       }
@@ -151,7 +151,7 @@ enum Scenarios {
       var handlers: [String: SelectorHandler] = [launch: { _ in slot.hit() }]
       for selector in otherSelectors { handlers[selector] = { _ in stray.hit() } }
       do {
-        try dispatcher.register(service: "service\(index)", handlers: handlers)
+        try dispatcher.register(service: "service\(index)", handlers: HandlerTable(handlers))
       } catch {
         fatalError("cannot register: \(error)")
       }

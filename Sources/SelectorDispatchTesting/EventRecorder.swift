@@ -7,7 +7,8 @@ import SelectorDispatch
 /// ```swift
 /// let recorder = EventRecorder()
 /// try dispatcher.register(
-///   service: "push", handlers: recorder.instrument(service: "push", handlers: pushHandlers))
+///   service: "push",
+///   handlers: HandlerTable(recorder.instrument(service: "push", handlers: pushHandlers)))
 /// try dispatcher.register(
 ///   service: "audit", handlers: recorder.spy(service: "audit", on: ["applicationWillTerminate:"]))
 /// _ = try dispatcher.dispatch(selector: "applicationWillTerminate:", params: [app])
@@ -142,15 +143,14 @@ public final class EventRecorder: Sendable {
   ///
   /// - Parameters:
   ///   - service: The name to record calls under.
-  ///   - selectors: The selectors to handle.
+  ///   - selectors: The selectors to handle; one listed twice is handled
+  ///     once.
   ///   - answer: What every handler answers; `nil` for no opinion.
   /// - Returns: One recording handler per selector.
-  public func spy(service: String, on selectors: [String], answer: Any? = nil) -> [String:
-    SelectorHandler]
-  {
+  public func spy(service: String, on selectors: [String], answer: Any? = nil) -> HandlerTable {
     let handlers: [String: SelectorHandler] = Dictionary(
-      uniqueKeysWithValues: selectors.map { ($0, { _ in answer }) })
-    return instrument(service: service, handlers: handlers)
+      selectors.map { ($0, { _ in answer }) }, uniquingKeysWith: { first, _ in first })
+    return HandlerTable(instrument(service: service, handlers: handlers))
   }
 
   /// Checks that each service handled a selector exactly once, and that no

@@ -12,7 +12,8 @@ import Testing
     let dispatcher = Dispatcher()
     try dispatcher.register(
       service: "push",
-      handlers: recorder.instrument(service: "push", handlers: [terminate: { _ in "saved" }]))
+      handlers: HandlerTable(
+        recorder.instrument(service: "push", handlers: [terminate: { _ in "saved" }])))
     try dispatcher.register(
       service: "audit", handlers: recorder.spy(service: "audit", on: [terminate], answer: 7))
     _ = try dispatcher.dispatch(selector: terminate, params: ["app"])

@@ -111,11 +111,14 @@ public final class Dispatcher: Sendable {
   /// ])
   /// ```
   ///
-  /// `handlers` is a `[String: SelectorHandler]`, written as a literal or built at
-  /// run time, or a ``HandlerTable`` of typed handlers
-  /// (`HandlerTable(_:)` or a
-  /// ``HandlerTableBuilder``). Async and sync handlers share one order: by
-  /// priority, then registration. See ``AsyncSelectorHandler`` for where each runs.
+  /// `handlers` is a ``HandlerTable``: a dictionary literal of
+  /// ``SelectorHandler`` closures, typed handlers (`HandlerTable(_:)` or a
+  /// ``HandlerTableBuilder``), or a dictionary built at run time, wrapped in
+  /// `HandlerTable(_:)`. A selector listed twice in the literal is thrown as
+  /// ``DispatchError/duplicateHandler(selector:service:)`` rather than
+  /// trapping as a `Dictionary` literal would. Async and sync handlers share
+  /// one order: by priority, then registration. See ``AsyncSelectorHandler``
+  /// for where each runs.
   ///
   /// - Parameters:
   ///   - service: A name unique among the registered services.
@@ -139,10 +142,10 @@ public final class Dispatcher: Sendable {
   ///   dispatch of each selector sorts its handlers if this call broke their
   ///   order.
   public func register(
-    service: String, priority: Int = 0, handlers: some HandlerTableConvertible = HandlerTable([:]),
+    service: String, priority: Int = 0, handlers: HandlerTable = [:],
     asyncHandlers: [String: AsyncSelectorHandler] = [:]
   ) throws {
-    var pending = Pending(name: service, priority: priority, table: handlers.handlerTable)
+    var pending = Pending(name: service, priority: priority, table: handlers)
     for (selector, handler) in asyncHandlers
     where pending.asyncHandlers.updateValue(handler, forKey: selector) != nil {
       pending.problem = pending.problem ?? .duplicateHandler(selector: selector, service: nil)

@@ -109,9 +109,8 @@ public struct HandlerTable: ExpressibleByDictionaryLiteral {
   }
 }
 
-/// A service's handlers as ``Dispatcher/register(service:priority:handlers:asyncHandlers:)``
-/// takes them and a ``DispatchService`` gives them: a ``HandlerTable``, or a
-/// `[String: SelectorHandler]` dictionary.
+/// A service's handlers as a ``DispatchService`` gives them: a
+/// ``HandlerTable``, or a `[String: SelectorHandler]` dictionary.
 public protocol HandlerTableConvertible {
   /// The handlers as a table, with any mistake in their definition.
   var handlerTable: HandlerTable { get }
