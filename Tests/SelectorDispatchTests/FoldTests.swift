@@ -87,6 +87,36 @@ import Testing
     #expect(try run(.intersection, [nil, ()]).result == nil, "no answer means no opinion")
   }
 
+  struct Narrow: OptionSet { let rawValue: UInt8 }
+  struct Half: OptionSet { let rawValue: UInt16 }
+  struct Wide: OptionSet { let rawValue: UInt32 }
+  struct Signed: OptionSet { let rawValue: Int8 }
+
+  /// An option set's raw value may be any integer type, as `Fold` documents; before, only
+  /// `UInt` and `Int` were read, and a `UInt32` mask was refused as "not an unsigned integer
+  /// mask". A negative value still is, of any width. The awaited dispatch reads them alike.
+  @Test func masksOfEveryIntegerWidthCombine() async throws {
+    let answers: [Any?] = [
+      Narrow(rawValue: 0b1110), Half(rawValue: 0b0111), Wide(rawValue: 0b0110), UInt64(0b1111),
+      Int32(0b0110), Signed(rawValue: 0b0111),
+    ]
+    #expect(try run(.intersection, answers).result as? UInt == 0b0110)
+    #expect(try run(.union, [UInt8(1), UInt16(2), Wide(rawValue: 4)]).result as? UInt == 7)
+    let log = CallLog()
+    let awaited = try await dispatcher(answers, log: log).answer(
+      to: selector, params: params, fold: .intersection)
+    #expect(awaited as? UInt == 0b0110)
+    for negative in [Int8(-1), Signed(rawValue: -2)] as [Any] {
+      #expect(
+        throws: DispatchError.resultTypeMismatch(
+          selector: selector, service: "s0", expected: "an unsigned integer mask or nil",
+          actual: String(describing: type(of: negative)))
+      ) {
+        try run(.union, [negative])
+      }
+    }
+  }
+
   @Test func customReducesTheCollectedAnswers() throws {
     let sum = Fold.named("sum") { answers in answers.compactMap { $0 as? Int }.reduce(0, +) }
     let (result, called) = try run(sum, [1, 2, nil, 4])

@@ -255,13 +255,15 @@ extension Fold {
     }
   }
 
-  /// Reads an option-set mask from `UInt`, a non-negative `Int`, or a
-  /// `RawRepresentable` whose raw value is one of those.
+  /// Reads an option-set mask from a non-negative integer of any width that
+  /// fits in `UInt`, or a `RawRepresentable` whose raw value is one.
   static func mask(_ answer: Any) -> UInt? {
     switch answer {
+    // The common cases first: one cast each, before the existential ones.
     case let bits as UInt: return bits
     case let bits as Int: return bits >= 0 ? UInt(bits) : nil
     case let raw as any RawRepresentable: return mask(raw.rawValue)
+    case let bits as any BinaryInteger: return UInt(exactly: bits)
     default: return nil
     }
   }

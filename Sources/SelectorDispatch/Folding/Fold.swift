@@ -41,8 +41,9 @@ public enum Fold: Sendable, Equatable, CustomStringConvertible {
   /// Calls every handler and ignores the answers: the fold of `Void` events.
   case broadcast
   /// Calls every handler; the bitwise AND of the masks the services answered
-  /// (as `UInt`, `Int` or a `RawRepresentable` with an integer raw value),
-  /// or `nil` when none answered.
+  /// (a non-negative integer of any width, such as `UInt`, `Int` or `UInt32`,
+  /// or a `RawRepresentable` whose raw value is one, such as an `OptionSet`),
+  /// as a `UInt`, or `nil` when none answered.
   case intersection
   /// Calls every handler; the bitwise AND of the answered masks, like
   /// ``intersection``, but never an empty mask: when the masks have no bit
