@@ -120,6 +120,38 @@ import Testing
     #expect(tooMany.problem == .arityMismatch(selector: "a:", expected: 1, actual: 3))
   }
 
+  /// The same closure registered first, then the vocabulary that declares the selector's
+  /// completion: declaring refuses, naming the service, and declares nothing. Before, the
+  /// vocabulary was accepted, and every awaited dispatch then threw "takes 2 arguments …
+  /// but 1 was given", blaming the caller and naming no service.
+  @Test func aVocabularyDeclaredAfterAnIncompatibleTypedAsyncClosureIsRefused() async throws {
+    let dispatcher = Dispatcher(clock: FakeClock(), completionDeadline: .seconds(25))
+    let log = CallLog()
+    try dispatcher.register(
+      service: "fetcher",
+      handlers: HandlerTable([
+        TypedHandler(Self.fetch) {
+          (_: AnyObject, _: @escaping (BackgroundFetchResult) -> Void) async in
+          log.record("fetcher")
+        }
+      ]))
+    let refusal = DispatchError.asyncHandlerArityConflict(
+      selector: Self.fetch, service: "fetcher", expected: 1, actual: 2)
+    #expect(throws: refusal) { try dispatcher.declare(Vocabulary.applicationDelegate) }
+    #expect(
+      refusal.description
+        == "service \"fetcher\" handles `\(Self.fetch)` with an async closure of 2 parameters, "
+        + "but declared with a completion handler the selector's async closures take 1 "
+        + "(one per ':' but the last: the completion's value is what they return); "
+        + "declare the vocabulary before the service registers, or unregister it first")
+    // Nothing was declared: the selector still has no completion, and the closure runs.
+    let completion: (BackgroundFetchResult) -> Void = { _ in }
+    _ = try await dispatcher.answer(to: Self.fetch, params: [Self.app, completion])
+    #expect(log.entries == ["fetcher"])
+    #expect(dispatcher.unregister(service: "fetcher"))
+    try dispatcher.declare(Vocabulary.applicationDelegate)
+  }
+
   @Test func registeringBothKindsIsAllOrNothing() throws {
     let dispatcher = Dispatcher()
     #expect(throws: DispatchError.duplicateHandler(selector: "a:", service: "s")) {

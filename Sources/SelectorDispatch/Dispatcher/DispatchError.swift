@@ -126,6 +126,14 @@ public enum DispatchError: Error, Equatable, CustomStringConvertible {
   /// the service that answered.
   case notOnMainActor(selector: String, service: String?)
 
+  /// A vocabulary declares a completion handler for a selector that a
+  /// registered service handles with a typed `async` closure of another
+  /// parameter count: with the completion, such a closure takes `expected`
+  /// parameters (one per `:` but the last, the completion's value being
+  /// what it returns), not `actual`. Nothing from the vocabulary was
+  /// declared.
+  case asyncHandlerArityConflict(selector: String, service: String, expected: Int, actual: Int)
+
   /// Two vocabularies being merged both declare the selector.
   case selectorInBothVocabularies(selector: String, first: String, second: String)
 
@@ -211,6 +219,12 @@ public enum DispatchError: Error, Equatable, CustomStringConvertible {
       return "\(Self.who(service)) did not handle \(Self.quote(selector)): its handler runs on "
         + "the main actor, but the event was dispatched off the main thread; dispatch it "
         + "from the main actor, as UIKit does (in a test, from a @MainActor test)"
+    case .asyncHandlerArityConflict(let selector, let service, let expected, let actual):
+      return "service \"\(service)\" handles \(Self.quote(selector)) with an async closure of "
+        + "\(Self.count(actual, "parameter")), but declared with a completion handler the "
+        + "selector's async closures take \(expected) (one per ':' but the last: the completion's "
+        + "value is what they return); declare the vocabulary before the service registers, "
+        + "or unregister it first"
     case .selectorInBothVocabularies(let selector, let first, let second):
       return "vocabularies \"\(first)\" and \"\(second)\" both declare \(Self.quote(selector)); "
         + "a merged vocabulary declares each selector once, so remove it from one of them"

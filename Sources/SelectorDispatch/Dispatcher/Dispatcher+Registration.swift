@@ -146,7 +146,9 @@ extension Dispatcher {
         for (position, slot) in slots[index].enumerated() {
           var registration = registration
           if !asyncTables[index].isEmpty {
-            registration.asyncHandler = asyncTables[index][tables[index].texts[position]]
+            let text = tables[index].texts[position]
+            registration.asyncHandler = asyncTables[index][text]
+            registration.asyncParameterCount = service.asyncParameterCounts[text]
           }
           state.entries[slot].append(registration, handlerAt: position, of: tables[index].values)
           state.unpublish(slot, into: &retired)

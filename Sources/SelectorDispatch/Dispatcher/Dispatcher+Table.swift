@@ -11,6 +11,10 @@ extension Dispatcher {
     /// handler at the same index is then a stand-in that a synchronous
     /// dispatch never calls (see `Dispatcher+Async.swift`).
     var asyncHandler: AsyncSelectorHandler? = nil
+    /// How many parameters the async handler's closure takes, when it is a
+    /// typed one: checked again when a vocabulary declares a completion
+    /// for the selector later.
+    var asyncParameterCount: Int? = nil
 
     /// Whether this registration is called before `other`: higher priority
     /// first, then registration order.

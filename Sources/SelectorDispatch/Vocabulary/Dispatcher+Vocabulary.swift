@@ -71,7 +71,11 @@ extension Dispatcher {
   ///   when a selector is already declared with another fold or signature,
   ///   or ``DispatchError/exclusiveDomainConflict(domain:selector:service:owner:)``
   ///   when two registered services already handle selectors of a domain
-  ///   the vocabulary makes exclusive. When it throws, nothing is declared.
+  ///   the vocabulary makes exclusive, or
+  ///   ``DispatchError/asyncHandlerArityConflict(selector:service:expected:actual:)``
+  ///   when a registered service's typed `async` closure takes the
+  ///   completion the vocabulary declares as a parameter. When it throws,
+  ///   nothing is declared.
   public func declare(_ vocabulary: Vocabulary) throws {
     let declarations = vocabulary.entries.map { entry in
       (SelectorKey(validated: entry.selector, arity: entry.arity), Contract(entry))
@@ -95,6 +99,9 @@ extension Dispatcher {
             selector: key.description, declared: declared.description, requested: requested)
         }
         if existing.contract == nil {
+          if contract.completion != nil {
+            try existing.checkAsyncParameterCounts(withCompletion: key.description)
+          }
           next.entries[slot].declare(contract)
           changed.append(slot)
         }
@@ -132,5 +139,21 @@ extension Dispatcher {
           completion, snapshot, selector: selector, params: params, fold: fold))
     }
     return try fold.fold(snapshot, params: params, selector: selector, environment: environment)
+  }
+}
+
+extension Dispatcher.Entry {
+  /// Checks that the typed async handlers registered for the selector take
+  /// one parameter per `:` but the last, as they must once a completion is
+  /// declared for it: the completion's value is what they return.
+  ///
+  /// - Throws: ``DispatchError/asyncHandlerArityConflict(selector:service:expected:actual:)``
+  ///   for the first, in call order, that takes another count.
+  func checkAsyncParameterCounts(withCompletion selector: String) throws(DispatchError) {
+    for registration in registrations {
+      guard let count = registration.asyncParameterCount, count != arity - 1 else { continue }
+      throw .asyncHandlerArityConflict(
+        selector: selector, service: registration.service, expected: arity - 1, actual: count)
+    }
   }
 }
