@@ -205,10 +205,11 @@ public final class EventInjector {
       return problem(event.selectorColumn, "\(error)")
     }
     let entry = vocabulary[selector: event.selector]
-    if entry == nil, !dispatcher.responds(to: event.selector) {
-      // Let the dispatcher say it, with its suggestion.
+    if entry == nil {
+      // Handled, or declared on the dispatcher: else let it say so, with
+      // its suggestion.
       do {
-        _ = try dispatcher.dispatch(selector: event.selector, params: [])
+        try dispatcher.recognize(event.selector)
       } catch {
         return problem(event.selectorColumn, "\(error)")
       }

@@ -20,6 +20,26 @@ import Testing
     #expect(injector.recorder.calls.isEmpty, "the trace took the recorded calls")
   }
 
+  /// An app's own event, declared on the dispatcher but not in the injector's vocabulary,
+  /// that no service handles: a log line of it is dispatched, as `inject(_:_:)` dispatches
+  /// it. Before, the line was refused with a false message ("takes 1 argument … but 0 were
+  /// given").
+  @Test func aDeclaredEventThatNoServiceHandlesIsDispatchedFromALog() throws {
+    let injector = EventInjector()
+    try injector.dispatcher.declare("appDidSync:", fold: .collect)
+    let trace = try injector.inject(json: #"{"selector": "appDidSync:", "params": [1]}"#).get()
+    #expect(trace.calls.isEmpty)
+    #expect((try trace.result.get() as? [Any?])?.isEmpty == true)
+    #expect(injector.inject("appDidSync:", 1).calls.isEmpty)
+    let misspelt = injector.inject(json: #"{"selector": "appDidSynk:", "params": [1]}"#)
+    guard case .failure(let problem) = misspelt else {
+      Issue.record("an unknown selector was dispatched")
+      return
+    }
+    #expect(problem.column == 14)
+    #expect(problem.message.contains("did you mean `appDidSync:`"))
+  }
+
   @Test func anUnknownSelectorFromALogLeavesNothingInterned() throws {
     let injector = EventInjector()
     try injector.dispatcher.register(

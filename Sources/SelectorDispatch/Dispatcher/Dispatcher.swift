@@ -232,6 +232,18 @@ public final class Dispatcher: Sendable {
       ?? []
   }
 
+  /// Checks that the dispatcher knows a selector (some service handles it,
+  /// or it is declared), as a dispatch would before anything else: for a
+  /// host that checks an event's selector before its arguments.
+  ///
+  /// - Throws: What a dispatch of an unknown selector throws:
+  ///   ``DispatchError/malformedSelector(selector:offset:reason:)`` or
+  ///   ``DispatchError/unrecognizedSelector(selector:suggestion:)``.
+  package func recognize(_ selector: String) throws(DispatchError) {
+    guard snapshot(of: selector) == nil else { return }
+    throw notFound(selector)
+  }
+
   // MARK: Dispatching
 
   /// Dispatches an event: calls every handler of the selector, in order, and
