@@ -45,6 +45,27 @@ public struct EventLogReader {
   /// event; a longer one is a problem.
   public let maximumLineLength: Int
 
+  /// What ``next()`` throws when the `read` closure returns a count it
+  /// cannot have written: a negative one, such as the `-1` by which
+  /// `read(2)` reports an error, or one larger than the buffer.
+  public struct InvalidReadCount: Error, Equatable, CustomStringConvertible {
+    /// What the closure returned.
+    public let count: Int
+    /// The size of the buffer it was given.
+    public let bufferSize: Int
+
+    /// Says what was returned and what was expected.
+    public var description: String {
+      let hint =
+        count < 0
+        ? "; read(2) returns -1 on an error: throw the error (errno) from the closure instead"
+        : ""
+      return "the event log's read closure returned \(count), but it must return how many "
+        + "bytes it wrote, from 0 (the end of the log) to \(bufferSize), the size of the "
+        + "buffer it was given\(hint)"
+    }
+  }
+
   private let read: (UnsafeMutableRawBufferPointer) throws -> Int
   private let chunkSize: Int
   /// Bytes read and not yet returned; the current line starts at `start`.
@@ -67,7 +88,8 @@ public struct EventLogReader {
   ///   - read: Fills the start of the buffer it is given with the next bytes
   ///     of the log and returns how many it wrote, `0` at the end of the log.
   ///     It may return fewer bytes than asked for at any time. An error it
-  ///     throws is thrown by ``next()``.
+  ///     throws is thrown by ``next()``, and so is ``InvalidReadCount`` for
+  ///     a count outside `0...buffer.count`.
   public init(
     maximumLineLength: Int = EventLogReader.defaultMaximumLineLength, chunkSize: Int = 64 << 10,
     read: @escaping (UnsafeMutableRawBufferPointer) throws -> Int
@@ -102,8 +124,9 @@ public struct EventLogReader {
   /// much as it needs.
   ///
   /// - Returns: The next event or problem, or `nil` at the end of the log.
-  /// - Throws: What the `read` closure throws; the reader can be asked
-  ///   again afterwards, and resumes where it was.
+  /// - Throws: What the `read` closure throws, or ``InvalidReadCount``
+  ///   when it returns a count it cannot have written; the reader can be
+  ///   asked again afterwards, and resumes where it was.
   /// - Complexity: O(*n*) in the bytes read, amortized.
   public mutating func next() throws -> Result<EventScript.Event, EventScript.Problem>? {
     while true {
@@ -170,10 +193,13 @@ public struct EventLogReader {
     buffer.append(contentsOf: repeatElement(0, count: chunkSize))
     var count = 0
     defer { buffer.removeLast(chunkSize - count) }
-    count = try buffer.withUnsafeMutableBytes { bytes in
+    let returned = try buffer.withUnsafeMutableBytes { bytes in
       try read(UnsafeMutableRawBufferPointer(rebasing: bytes[end...]))
     }
-    precondition((0...chunkSize).contains(count), "read returned more bytes than it was given")
+    guard (0...chunkSize).contains(returned) else {
+      throw InvalidReadCount(count: returned, bufferSize: chunkSize)
+    }
+    count = returned
     if count == 0 { atEnd = true }
   }
 }

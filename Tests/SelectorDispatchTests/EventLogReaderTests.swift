@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import SelectorDispatchTesting
@@ -137,6 +138,42 @@ import Testing
     #expect(throws: ReadFailure.self) { try reader.next() }
     #expect(try reader.next()?.get().selector == "b")
     #expect(try reader.next() == nil)
+  }
+
+  /// A `read` closure that returns -1, as `read(2)` does on an error, or more than it was
+  /// given: `next()` throws a count error that says so, and reading resumes. Before, the
+  /// process stopped with "read returned more bytes than it was given", the opposite of
+  /// what happened: an exit test, so that the suite would report that instead of dying.
+  @Test func aCountTheReadClosureCannotHaveWrittenIsThrownAndReadingCanResume() async {
+    await #expect(processExitsWith: .success) {
+      for wrong in [-1, 21] {
+        var returned = false
+        let source = Source("{\"selector\": \"a\"}\n", chunks: [20])
+        var reader = EventLogReader(chunkSize: 20) { buffer in
+          if !returned {
+            returned = true
+            return wrong
+          }
+          return source.read(buffer)
+        }
+        do {
+          _ = try reader.next()
+          exit(2)  // the count was taken
+        } catch let error as EventLogReader.InvalidReadCount {
+          guard error == .init(count: wrong, bufferSize: 20) else { exit(3) }
+          let said = error.description
+          guard said.contains("returned \(wrong),"),
+            said.contains("from 0 (the end of the log) to 20")
+          else { exit(4) }
+          if wrong < 0, !said.contains("read(2) returns -1 on an error") { exit(5) }
+        } catch {
+          exit(6)
+        }
+        guard case .success(let event)? = try? reader.next(), event.selector == "a" else {
+          exit(7)
+        }
+      }
+    }
   }
 
   @Test func aByteOrderMarkIsIgnoredAtTheStartOnly() throws {
