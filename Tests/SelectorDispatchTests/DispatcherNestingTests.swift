@@ -319,4 +319,44 @@ import Testing
     loop.expectStopped(on: event, after: ["immediate": Dispatcher.maximumNestingDepth])
     #expect(Nesting.current == 0)
   }
+
+  /// What the bound does not count, by design: a dispatch that a synchronous handler only
+  /// schedules, on a queue or in a task it creates outside any awaited dispatch, runs after
+  /// the handler has returned, on a stack of its own. It starts a chain of its own (depth
+  /// 1), so it cannot overflow a stack; a loop through it runs one event at a time, as a
+  /// loop through a run loop would. (A task created inside an awaited dispatch or a bridge
+  /// inherits the chain: `aTaskAHandlerCreatesNestsInsideItsDispatch`.)
+  @Test(arguments: ["queue", "task"])
+  func aDispatchAHandlerOnlySchedulesStartsAChainOfItsOwn(_ hop: String) async throws {
+    let depths = Locked<[Int]>([])
+    let done = Gate()
+    let dispatcher = Dispatcher()
+    try dispatcher.declare(event, fold: .broadcast)
+    try dispatcher.register(
+      service: "hop",
+      handlers: [
+        event: { [event, unowned dispatcher] _ in
+          let count = depths.withLock { depths in
+            depths.append(Nesting.current)
+            return depths.count
+          }
+          guard count < 100 else {
+            done.open()
+            return nil
+          }
+          let again: @Sendable () -> Void = {
+            _ = try? dispatcher.dispatch(selector: event, params: [0])
+          }
+          if hop == "queue" {
+            DispatchQueue.global().async(execute: again)
+          } else {
+            Task { again() }
+          }
+          return nil
+        }
+      ])
+    _ = try dispatcher.dispatch(selector: event, params: [0])
+    await done.pass()
+    #expect(depths.withLock { $0 } == Array(repeating: 1, count: 100))
+  }
 }
