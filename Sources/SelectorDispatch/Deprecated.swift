@@ -1,6 +1,8 @@
 // The declarations this release renamed or folded into others, kept so that
 // code written against the previous release still compiles, with a warning
 // that names the replacement. Each forwards to its replacement unchanged.
+// One that could not stay deprecated is unavailable, with a message that
+// names its replacement.
 
 extension TypedHandler {
   /// Builds a handler table from typed handlers.
