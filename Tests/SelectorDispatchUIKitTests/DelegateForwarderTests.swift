@@ -314,7 +314,7 @@ import Testing
     try host.dispatcher.register(
       service: "loop",
       handlers: [
-        selector: { [dispatcher = host.dispatcher] params in
+        selector: { [unowned dispatcher = host.dispatcher] params in
           let run = runs.withLock { runs in
             runs += 1
             return runs
