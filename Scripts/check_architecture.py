@@ -8,7 +8,8 @@ store first. Usage:
 
 Three things are checked:
 
-1. Which folder uses which (below).
+1. Which folder uses which (below), and that no folder uses itself through
+   others: the table has no cycle.
 2. Which files import Foundation: the table's third column, by folder.
 3. Every test the page names as `SuiteName.testName` exists: a file under
    Tests/ declares the suite and one declares the test function. A suite
@@ -97,6 +98,31 @@ def documented(architecture):
     return table
 
 
+def cycle(table):
+    """A cycle of the table's uses as a list of folders (the first again at the end), or None."""
+    visiting, done = [], set()
+
+    def visit(folder):
+        if folder in visiting:
+            return visiting[visiting.index(folder):] + [folder]
+        if folder in done:
+            return None
+        visiting.append(folder)
+        for used in sorted(table.get(folder, (set(), set()))[0]):
+            found = visit(used)
+            if found:
+                return found
+        visiting.pop()
+        done.add(folder)
+        return None
+
+    for folder in sorted(table):
+        found = visit(folder)
+        if found:
+            return found
+    return None
+
+
 def foundation_importers(root, folder):
     """The names of the folder's files (or the file itself) that import Foundation."""
     path = os.path.join(root, folder.rstrip("/"))
@@ -157,6 +183,10 @@ def main():
     architecture = os.path.join(package_dir, "ARCHITECTURE.md")
     table = documented(architecture)
     problems = missing_files(package_dir, architecture) + missing_tests(package_dir, architecture)
+    loop = cycle(table)
+    if loop:
+        problems.append("ARCHITECTURE.md's table has a cycle, so its folders do not depend one way: "
+                        + " → ".join(loop))
     for folder in sorted(set(uses) | set(table)):
         if folder not in table:
             problems.append(f"{folder} has no row in ARCHITECTURE.md's table")

@@ -62,18 +62,15 @@ extension Dispatcher {
   /// `@unchecked Sendable`: handlers are not `Sendable` by design (see
   /// ``SelectorHandler``); the dispatcher only moves them between threads under its
   /// lock and calls them on the dispatching thread.
-  final class Snapshot: @unchecked Sendable {
-    /// The selector's text, for error messages: a dispatch by text found
-    /// it byte for byte, so it is the text the caller gave.
-    let selector: String
+  ///
+  /// A ``HandlerList``, which is what a fold reads; its selector is the text
+  /// a dispatch by text found byte for byte, so the text the caller gave.
+  final class Snapshot: HandlerList, @unchecked Sendable {
     let arity: Int
     let declaredFold: Fold?
     /// Argument checks and completion kind from a vocabulary, if any.
     let contract: Contract?
-    /// The handlers in call order.
-    let handlers: ContiguousArray<SelectorHandler>
-    /// `registrations[i]` registered `handlers[i]`; read only to name a
-    /// service in an error.
+    /// `registrations[i]` registered `handlers[i]`.
     let registrations: ContiguousArray<Registration>
     /// Whether a service registered an async handler for the selector: a
     /// synchronous dispatch then takes the bridging path.
@@ -91,11 +88,9 @@ extension Dispatcher {
 
     /// Shares the entry's arrays, which must be in call order.
     fileprivate init(_ entry: Entry, selector: String) {
-      self.selector = selector
       arity = entry.arity
       declaredFold = entry.declaredFold
       contract = entry.contract
-      handlers = entry.handlers
       registrations = entry.registrations
       hasAsyncHandlers = entry.registrations.contains { $0.asyncHandler != nil }
       isPlain = !hasAsyncHandlers && contract == nil
@@ -103,21 +98,23 @@ extension Dispatcher {
       let readers = UnsafeMutablePointer<csd_readers_t>.allocate(capacity: 1)
       csd_readers_init(readers)
       self.readers = readers
+      super.init(
+        selector: selector, handlers: entry.handlers,
+        services: ContiguousArray(entry.registrations.lazy.map(\.service)))
     }
 
     /// The same selector with other handlers, such as ones that wrap each
     /// service's completion.
     init(_ snapshot: Snapshot, handlers: ContiguousArray<SelectorHandler>) {
-      selector = snapshot.selector
       arity = snapshot.arity
       declaredFold = snapshot.declaredFold
       contract = snapshot.contract
-      self.handlers = handlers
       registrations = snapshot.registrations
       hasAsyncHandlers = snapshot.hasAsyncHandlers
       isPlain = snapshot.isPlain
       declaredTally = snapshot.declaredTally
       readers = nil
+      super.init(selector: snapshot.selector, handlers: handlers, services: snapshot.services)
     }
 
     deinit { readers?.deallocate() }
@@ -131,9 +128,6 @@ extension Dispatcher {
       guard fold != nil else { return declaredTally }
       return isPlain ? fold?.tally : nil
     }
-
-    /// The service that registered `handlers[index]`.
-    func service(at index: Int) -> String { registrations[index].service }
   }
 
   struct ServiceRecord {
@@ -271,7 +265,7 @@ extension Dispatcher.Entry {
   }
 
   /// Declares what a vocabulary says about the selector, fold included.
-  mutating func declare(_ contract: Dispatcher.Contract) {
+  mutating func declare(_ contract: Contract) {
     self.contract = contract
     declaredFold = contract.entry.fold
   }

@@ -29,37 +29,37 @@ extension Fold {
       self.environment = environment
     }
 
-    /// Takes the answer of the handler at `index` of `snapshot`.
+    /// Takes the answer of the handler at `index` of `list`.
     ///
     /// - Returns: `true` when the fold is settled and no further handler
     ///   may be started.
-    mutating func add(_ answer: Any?, at index: Int, of snapshot: Dispatcher.Snapshot) -> Bool {
+    mutating func add(_ answer: Any?, at index: Int, of list: HandlerList) -> Bool {
       switch fold {
       case .any, .all, .firstTrue:
         if let bool = answer as? Bool {
           if bool { sawTrue = true } else { sawFalse = true }
-        } else if let other = outcome.meaningful(answer, index, snapshot) {
-          outcome.reject(other, index, "Bool or nil", snapshot, selector)
+        } else if let other = outcome.meaningful(answer, index, list) {
+          outcome.reject(other, index, "Bool or nil", list, selector)
         }
         if case .firstTrue = fold { return sawTrue }
       case .firstNonNil:
-        value = outcome.meaningful(answer, index, snapshot)
+        value = outcome.meaningful(answer, index, list)
         return value != nil
       case .last:
-        if let answer = outcome.meaningful(answer, index, snapshot) { value = answer }
+        if let answer = outcome.meaningful(answer, index, list) { value = answer }
       case .broadcast:
-        _ = outcome.meaningful(answer, index, snapshot)
+        _ = outcome.meaningful(answer, index, list)
       case .collect, .named:
-        _ = outcome.meaningful(answer, index, snapshot)
+        _ = outcome.meaningful(answer, index, list)
         answers.append(answer)
       case .intersection, .union, .nonEmptyIntersection:
-        guard let answer = outcome.meaningful(answer, index, snapshot) else { break }
+        guard let answer = outcome.meaningful(answer, index, list) else { break }
         guard let bits = Fold.mask(answer) else {
-          outcome.reject(answer, index, "an unsigned integer mask or nil", snapshot, selector)
+          outcome.reject(answer, index, "an unsigned integer mask or nil", list, selector)
           break
         }
         if case .union = fold { mask = (mask ?? 0) | bits } else { mask = (mask ?? ~0) & bits }
-        if case .nonEmptyIntersection = fold { masks.append((snapshot.service(at: index), bits)) }
+        if case .nonEmptyIntersection = fold { masks.append((list.service(at: index), bits)) }
       }
       return false
     }

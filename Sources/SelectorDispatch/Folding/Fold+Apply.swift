@@ -11,37 +11,37 @@ extension Fold {
   /// `environment` receives what the fold notices beyond the answer: an
   /// empty ``nonEmptyIntersection``.
   func apply(
-    _ snapshot: Dispatcher.Snapshot, params: [Any], selector: String,
+    _ list: HandlerList, params: [Any], selector: String,
     environment: DispatchEnvironment
   ) throws(DispatchError) -> Any? {
-    try fold(snapshot, params: params, selector: selector, environment: environment).any
+    try fold(list, params: params, selector: selector, environment: environment).any
   }
 
   /// ``apply(_:params:selector:environment:)`` with a `Bool` fold's answer
   /// left unboxed.
   func fold(
-    _ snapshot: Dispatcher.Snapshot, params: [Any], selector: String,
+    _ list: HandlerList, params: [Any], selector: String,
     environment: DispatchEnvironment
   ) throws(DispatchError) -> Folded {
-    let handlers = snapshot.handlers
+    let handlers = list.handlers
     var outcome = Outcome()
 
     let result: Any?
     switch self {
     case .any, .all, .firstTrue:
       return .bool(
-        try Self.fold(tally.unsafelyUnwrapped, snapshot, params: params))
+        try Self.fold(tally.unsafelyUnwrapped, list, params: params))
     case .firstNonNil:
       var first: Any?
       for index in handlers.indices {
-        first = outcome.meaningful(handlers[index](params), index, snapshot)
+        first = outcome.meaningful(handlers[index](params), index, list)
         if first != nil { break }
       }
       result = first
     case .last:
       var last: Any?
       for index in handlers.indices {
-        let answer = outcome.meaningful(handlers[index](params), index, snapshot)
+        let answer = outcome.meaningful(handlers[index](params), index, list)
         if let answer { last = answer }
       }
       result = last
@@ -50,7 +50,7 @@ extension Fold {
         for index in handlers.indices {
           slot.initialize(to: handlers[index](params))
           // Answers are ignored; only a failure needs a closer look.
-          if !AnswerSlot.isTrivial(slot) { _ = outcome.meaningful(slot.move(), index, snapshot) }
+          if !AnswerSlot.isTrivial(slot) { _ = outcome.meaningful(slot.move(), index, list) }
         }
       }
       result = nil
@@ -59,7 +59,7 @@ extension Fold {
       answers.reserveCapacity(handlers.count)
       for index in handlers.indices {
         let answer = handlers[index](params)
-        _ = outcome.meaningful(answer, index, snapshot)
+        _ = outcome.meaningful(answer, index, list)
         answers.append(answer)
       }
       if let failure = outcome.failure { throw failure }
@@ -72,7 +72,7 @@ extension Fold {
       var union = false
       if case .union = self { union = true }
       result = Self.foldMasks(
-        snapshot, params: params, selector: selector, union: union, recording: nil,
+        list, params: params, selector: selector, union: union, recording: nil,
         count: &count, &outcome)
     case .nonEmptyIntersection:
       // The answers are kept (on the stack for a usual number of services)
@@ -82,7 +82,7 @@ extension Fold {
       ) { answered -> UInt? in
         var count = 0
         let mask = Self.foldMasks(
-          snapshot, params: params, selector: selector, union: false, recording: answered,
+          list, params: params, selector: selector, union: false, recording: answered,
           count: &count, &outcome)
         guard mask == 0 else { return mask }
         // UIKit raises on an empty orientation mask: no answer instead, and
@@ -90,7 +90,7 @@ extension Fold {
         let conflict = answered.prefix(count)
         environment.report(
           .emptyIntersection(
-            selector: selector, services: conflict.map { snapshot.service(at: $0.index) },
+            selector: selector, services: conflict.map { list.service(at: $0.index) },
             masks: conflict.map(\.bits)))
         return nil
       }
@@ -117,7 +117,7 @@ extension Fold {
   /// Calls the handlers of a `Bool` fold and combines their answers: what
   /// ``fold(_:params:selector:environment:)`` does for a `Bool` fold, and
   /// what a dispatch calls directly when its snapshot says the fold is one
-  /// (see ``Dispatcher/Snapshot/tally(for:)``).
+  /// (see `Snapshot.tally(for:)`).
   ///
   /// Meant to be inlined into the dispatch's fast road (`Dispatcher.run`):
   /// called as a function of its own, it cost a typed dispatch to one
@@ -126,12 +126,12 @@ extension Fold {
   /// would cost registers; it did on the typed by-key path at `1fa1bed`,
   /// where forcing it inline (`@_transparent`) measured 695 against 685.
   @inline(__always)
-  static func fold(_ tally: Tally, _ snapshot: Dispatcher.Snapshot, params: [Any])
+  static func fold(_ tally: Tally, _ list: HandlerList, params: [Any])
     throws(DispatchError) -> Bool
   {
     var outcome = Outcome()
     let (sawTrue, sawFalse) = Self.tally(
-      snapshot, params: params, stopAtTrue: tally == .firstTrue, &outcome)
+      list, params: params, stopAtTrue: tally == .firstTrue, &outcome)
     if let failure = outcome.failure { throw failure }
     return tally == .all ? !sawFalse : sawTrue
   }
@@ -145,9 +145,9 @@ extension Fold {
   /// cost each went down by 15 and 7 instructions.)
   @inline(__always)
   private static func tally(
-    _ snapshot: Dispatcher.Snapshot, params: [Any], stopAtTrue: Bool, _ outcome: inout Outcome
+    _ list: HandlerList, params: [Any], stopAtTrue: Bool, _ outcome: inout Outcome
   ) -> (sawTrue: Bool, sawFalse: Bool) {
-    let handlers = snapshot.handlers
+    let handlers = list.handlers
     var sawTrue = false
     var sawFalse = false
     AnswerSlot.withSlot { slot in
@@ -163,8 +163,8 @@ extension Fold {
           let answer = slot.move()
           if let bool = answer as? Bool {
             if bool { sawTrue = true } else { sawFalse = true }
-          } else if let other = outcome.meaningful(answer, index, snapshot) {
-            outcome.reject(other, index, "Bool or nil", snapshot, snapshot.selector)
+          } else if let other = outcome.meaningful(answer, index, list) {
+            outcome.reject(other, index, "Bool or nil", list, list.selector)
           }
         }
         if sawTrue && stopAtTrue { break }
@@ -177,7 +177,7 @@ extension Fold {
   /// answered.
   ///
   /// - Parameters:
-  ///   - snapshot: The handlers.
+  ///   - list: The handlers.
   ///   - params: The event's parameters.
   ///   - selector: The selector, for errors.
   ///   - union: OR the masks instead of AND.
@@ -187,17 +187,17 @@ extension Fold {
   ///   - outcome: The dispatch's first failure.
   /// - Returns: The combined mask, or `nil` when no handler answered one.
   private static func foldMasks(
-    _ snapshot: Dispatcher.Snapshot, params: [Any], selector: String, union: Bool,
+    _ list: HandlerList, params: [Any], selector: String, union: Bool,
     recording answered: UnsafeMutableBufferPointer<(index: Int, bits: UInt)>?, count: inout Int,
     _ outcome: inout Outcome
   ) -> UInt? {
-    let handlers = snapshot.handlers
+    let handlers = list.handlers
     var folded: UInt?
     for index in handlers.indices {
-      let answer = outcome.meaningful(handlers[index](params), index, snapshot)
+      let answer = outcome.meaningful(handlers[index](params), index, list)
       guard let answer else { continue }
       guard let bits = mask(answer) else {
-        outcome.reject(answer, index, "an unsigned integer mask or nil", snapshot, selector)
+        outcome.reject(answer, index, "an unsigned integer mask or nil", list, selector)
         continue
       }
       folded = union ? (folded ?? 0) | bits : (folded ?? ~0) & bits
@@ -233,24 +233,24 @@ extension Fold {
     }
 
     /// The answer, or `nil` when it is `nil`, `()` or a failure.
-    mutating func meaningful(_ answer: Any?, _ index: Int, _ snapshot: Dispatcher.Snapshot)
+    mutating func meaningful(_ answer: Any?, _ index: Int, _ list: HandlerList)
       -> Any?
     {
       guard let answer, !(answer is Void) else { return nil }
       if let error = answer as? DispatchError {
-        fail(error.attributed(to: snapshot.service(at: index)))
+        fail(error.attributed(to: list.service(at: index)))
         return nil
       }
       return answer
     }
 
     mutating func reject(
-      _ answer: Any, _ index: Int, _ expected: String, _ snapshot: Dispatcher.Snapshot,
+      _ answer: Any, _ index: Int, _ expected: String, _ list: HandlerList,
       _ selector: String
     ) {
       fail(
         .resultTypeMismatch(
-          selector: selector, service: snapshot.service(at: index), expected: expected,
+          selector: selector, service: list.service(at: index), expected: expected,
           actual: String(describing: type(of: answer))))
     }
   }

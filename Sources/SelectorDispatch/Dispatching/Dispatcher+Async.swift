@@ -159,17 +159,3 @@ extension Dispatcher {
     return try folded.result()
   }
 }
-
-extension Dispatcher.Contract {
-  /// Checks the arguments whose type the vocabulary declares.
-  ///
-  /// - Throws: ``DispatchError/argumentTypeMismatch(selector:index:expected:actual:)``
-  ///   for the first that does not fit.
-  func check(_ params: [Any], selector: String) throws(DispatchError) {
-    for check in checks where !check.type.accepts(params[check.index]) {
-      throw .argumentTypeMismatch(
-        selector: selector, index: check.index, expected: check.type.description,
-        actual: String(describing: type(of: params[check.index])))
-    }
-  }
-}

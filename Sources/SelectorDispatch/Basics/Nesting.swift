@@ -28,6 +28,11 @@ import CSelectorDispatch
 /// callbacks dispatch synchronously pays for it only while some awaited
 /// dispatch or bridge task is under way.
 enum Nesting {
+  /// How many dispatches may run one inside another in one chain: the
+  /// value of ``Dispatcher/maximumNestingDepth``, kept here so that the
+  /// bottom folder needs nothing above it.
+  static let maximumDepth = 64
+
   /// A task's depth, as the task-local holds it: a class, so that the
   /// process can count the links alive, those that tasks inherited
   /// included.
@@ -110,7 +115,7 @@ enum Nesting {
     // Both this and `environment` as an autoclosure (read only to refuse)
     // keep work off every dispatch: 7 instructions together.
     let depth = current &+ 1
-    guard depth <= Dispatcher.maximumNestingDepth else {
+    guard depth <= maximumDepth else {
       throw refuse(selector(), depth: depth, environment: environment())
     }
     return depth
@@ -152,6 +157,6 @@ enum Nesting {
     _ selector: String, depth: Int, environment: DispatchEnvironment
   ) -> DispatchError {
     environment.report(.nestingTooDeep(selector: selector, depth: depth))
-    return .nestingTooDeep(selector: selector, limit: Dispatcher.maximumNestingDepth)
+    return .nestingTooDeep(selector: selector, limit: maximumDepth)
   }
 }

@@ -144,7 +144,7 @@ public enum Diagnostic: Sendable, Equatable, CustomStringConvertible {
         + "the answer is nil, so the host uses its default"
     case .nestingTooDeep(let selector, let depth):
       "a dispatch of \(DispatchError.quote(selector)) was refused at nesting depth \(depth), "
-        + "past the limit of \(Dispatcher.maximumNestingDepth); no handler of it ran: "
+        + "past the limit of \(Nesting.maximumDepth); no handler of it ran: "
         + "handlers or their completions probably dispatch to each other in a loop"
     }
   }

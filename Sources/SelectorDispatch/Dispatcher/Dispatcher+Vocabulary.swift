@@ -1,30 +1,4 @@
 extension Dispatcher {
-  /// What a vocabulary declared about one selector beyond its fold, built
-  /// once when it is declared: the argument checks, the completion and the
-  /// domain. A selector without one pays a single `nil` test per dispatch.
-  final class Contract: Sendable {
-    struct Check: Sendable {
-      let index: Int
-      let type: ArgumentType
-    }
-
-    let entry: Vocabulary.Entry
-    /// Only the arguments whose type is checked, in order.
-    let checks: ContiguousArray<Check>
-    /// The entry's completion, copied out so that a dispatch reads one field
-    /// instead of copying the entry.
-    let completion: CompletionKind?
-
-    init(_ entry: Vocabulary.Entry) {
-      self.entry = entry
-      self.checks = ContiguousArray(
-        entry.arguments.enumerated().compactMap { index, type in
-          type.test == nil ? nil : Check(index: index, type: type)
-        })
-      self.completion = entry.completion
-    }
-  }
-
   /// Creates a dispatcher that declares every selector of a vocabulary.
   ///
   /// ```swift
@@ -124,21 +98,6 @@ extension Dispatcher {
       }
     }
     reportUndeclared(undeclared)
-  }
-
-  /// Checks the arguments, then dispatches, joining completions if the
-  /// selector has one.
-  func run(
-    _ contract: Contract, _ snapshot: Snapshot, selector: String, params: [Any], fold: Fold?
-  ) throws(DispatchError) -> Folded {
-    try contract.check(params, selector: selector)
-    let fold = fold ?? snapshot.declaredFold ?? .collect
-    if let completion = contract.completion {
-      return .value(
-        try runJoiningCompletions(
-          completion, snapshot, selector: selector, params: params, fold: fold))
-    }
-    return try fold.fold(snapshot, params: params, selector: selector, environment: environment)
   }
 }
 
