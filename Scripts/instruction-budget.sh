@@ -13,19 +13,17 @@
 # entry point, one service, a declared `any` fold. Everything but the one
 # handler is what every dispatch pays: boxing the arguments into the
 # thread's buffer, the look-up under the lock, the nesting guard, the tally,
-# emptying the buffer. It fails when that exceeds FIXED_BUDGET: 700, issue
-# 32's target. Measured at the commit that made it the budget (1fa1bed): 685;
-# 639 at 4273947. Retaining the snapshot instead of counting the dispatch
-# among its readers (Dispatcher+Reading.swift) cost 725 just before 1fa1bed.
-# BENCHMARKS.md has the measurements.
+# emptying the buffer. It fails when that exceeds FIXED_BUDGET: 700, the
+# target set when the fixed cost was cut; retaining the snapshot instead of
+# counting the dispatch among its readers (Dispatcher+Reading.swift) fails
+# it. BENCHMARKS.md has the measurements.
 #
 # **By key.** The row `dispatch: SelectorKey N=1`: what an `[Any]` caller
 # pays, its own array literal and `as? Bool` included (about 810 of it).
-# It fails above BY_KEY_BUDGET: 1,000, issue 32's target. Measured at
-# 4273947: 998. Copying the folded answer out of `dispatch` instead of
-# consuming it (53), binding the dispatch's `Fold?` with `guard let` (13)
-# or guarding the answer slot with a stack protector (6) each cost more
-# than the margin.
+# It fails above BY_KEY_BUDGET: 1,000, a margin that copying the folded
+# answer out of `dispatch` instead of consuming it, binding the dispatch's
+# `Fold?` with `guard let` or guarding the answer slot with a stack
+# protector each exceed.
 #
 # **Per handler.** The rows `dispatch: SelectorKey N=10` and `N=100`: their
 # difference divided by 90 is instructions per handler, free of what every

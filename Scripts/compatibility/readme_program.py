@@ -15,7 +15,7 @@ a different number of blocks than the table expects.
 import re
 import sys
 
-# What each of 9c9ba42's README blocks is, by number (1-based).
+# What each of the baseline commit's README blocks is, by number (1-based).
 RUN, SCOPED, CATCH, COMPILE_ONLY, NOT_SWIFT = "run", "scoped", "catch", "compile-only", "not-swift"
 MODES = {
     1: RUN,

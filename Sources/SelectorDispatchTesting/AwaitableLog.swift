@@ -13,7 +13,7 @@ final class AwaitableLog<Element>: Sendable {
   }
 
   private let elements = Locked(Elements())
-  /// Tasks waiting in ``wait(for:)``, woken on each append. Taken only
+  /// Tasks waiting in `wait(for:)`, woken on each append. Taken only
   /// inside `elements`' lock, so that no append is missed between a
   /// waiter's check and its wait.
   private let waiters = Locked<[CheckedContinuation<Void, Never>]>([])

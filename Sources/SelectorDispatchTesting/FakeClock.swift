@@ -34,7 +34,7 @@ public final class FakeClock: DispatchClock {
   private static let latest = Duration.seconds(Int64.max)
 
   /// `time` moved on by `duration`, where both are between zero and
-  /// ``latest``, stopping at ``latest`` instead of overflowing.
+  /// `latest`, stopping at `latest` instead of overflowing.
   private static func later(_ time: Duration, by duration: Duration) -> Duration {
     duration >= latest - time ? latest : time + duration
   }

@@ -5,7 +5,7 @@ import SelectorDispatch
 /// One event an ``EventInjector`` is injecting: the calls and diagnostics
 /// that belong to it, and the async handlers it started.
 ///
-/// The event is the task-local ``current`` while it is dispatched, so its
+/// The event is the task-local `current` while it is dispatched, so its
 /// handlers (and the async ones' tasks, which inherit it) record into it
 /// from any thread, and a call that ends after the injector gave up on it
 /// is dropped with its event instead of landing in another event's trace.

@@ -53,7 +53,7 @@ final class DispatchEnvironment: Sendable {
 
   /// Changes the hooks and releases the ones replaced only after the
   /// unlock: releasing a closure runs the `deinit` of its captures, user
-  /// code that must not run under a lock (see ``Retired``).
+  /// code that must not run under a lock (see `Retired`).
   private func changeHooks(_ change: (inout Hooks) -> Void) {
     let old = hooks.withLock { hooks in
       defer { change(&hooks) }

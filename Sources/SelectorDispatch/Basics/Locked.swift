@@ -4,14 +4,13 @@ import CSelectorDispatch
 /// `sending` discipline of the standard library's `Mutex`.
 ///
 /// `@unchecked Sendable`, as `Mutex` is: the value is reached only under the
-/// lock, and ``withLock(_:)`` takes and returns `sending` values.
+/// lock, and `withLock(_:)` takes and returns `sending` values.
 ///
 /// `Synchronization.Mutex` would do the same job but needs iOS 18 and
 /// macOS 15. On Linux the lock is one word taken with an inlined
 /// compare-and-swap and slept on with a futex when contended: taking and
 /// giving back a free lock costs a few instructions instead of two calls
-/// into `pthread_mutex_lock` and `_unlock` (about 60 instructions a
-/// dispatch, measured with callgrind). Elsewhere it is a `pthread_mutex_t`.
+/// into `pthread_mutex_lock` and `_unlock`. Elsewhere it is a `pthread_mutex_t`.
 /// The lock and the value share one allocation.
 package struct Locked<Value>: @unchecked Sendable {
   private let storage: Storage
@@ -27,7 +26,7 @@ package struct Locked<Value>: @unchecked Sendable {
   /// and what it returns may not alias the value. Values whose non-`Sendable`
   /// parts are shared across threads on purpose say so in their type (the
   /// dispatch table's `State`, a `CompletionJoin`'s answers) or use
-  /// ``withLockUnchecked(_:)``.
+  /// `withLockUnchecked(_:)`.
   package func withLock<Result, Failure: Error>(
     _ body: (inout sending Value) throws(Failure) -> sending Result
   ) throws(Failure) -> sending Result {
@@ -45,8 +44,8 @@ package struct Locked<Value>: @unchecked Sendable {
   /// between the lock, `body` and the unlock: for the hot path, a
   /// dispatch's look-up of its snapshot (which builds and publishes it
   /// after a change). Without `sending`, so `body` must keep nothing of the
-  /// value anywhere but in its `Sendable` result; measured against
-  /// ``withLock(_:)`` made inline, it saves 21 instructions a dispatch.
+  /// value anywhere but in its `Sendable` result; it costs a dispatch less
+  /// than `withLock(_:)` made inline.
   @inline(__always)
   package func read<Result: Sendable>(_ body: (inout Value) -> Result) -> Result {
     storage.withUnsafeMutablePointers { value, lock in

@@ -22,8 +22,8 @@ import CSelectorDispatch
 /// calls the caller's completion at that depth.
 ///
 /// **What reading the task costs.** A task-local read is a call into the
-/// runtime (measured: 116 instructions, a tenth of a typed dispatch). A
-/// synchronous dispatch skips it while no ``Link`` exists anywhere in the
+/// runtime, a tenth of a typed dispatch. A
+/// synchronous dispatch skips it while no `Link` exists anywhere in the
 /// process, which a relaxed atomic load tells: an app whose delegate
 /// callbacks dispatch synchronously pays for it only while some awaited
 /// dispatch or bridge task is under way.
@@ -103,7 +103,7 @@ enum Nesting {
   #endif
 
   /// The depth of a dispatch the caller makes now: awaited, or (through
-  /// ``enter(_:environment:)``) synchronous.
+  /// `enter(_:environment:)`) synchronous.
   ///
   /// - Throws: ``DispatchError/nestingTooDeep(selector:limit:)`` past the
   ///   limit, after reporting ``Diagnostic/nestingTooDeep(selector:depth:)``.
@@ -113,7 +113,7 @@ enum Nesting {
   ) throws(DispatchError) -> Int {
     // `&+`: a chain's depth never passes the limit, so it cannot overflow.
     // Both this and `environment` as an autoclosure (read only to refuse)
-    // keep work off every dispatch: 7 instructions together.
+    // keep work off every dispatch.
     let depth = current &+ 1
     guard depth <= maximumDepth else {
       throw refuse(selector(), depth: depth, environment: environment())
@@ -122,9 +122,9 @@ enum Nesting {
   }
 
   /// Enters a synchronous dispatch on this thread, one level deeper than
-  /// the caller's chain; returns what ``leave(to:)`` restores.
+  /// the caller's chain; returns what `leave(to:)` restores.
   ///
-  /// - Throws: What ``next(_:environment:)`` throws, having entered nothing.
+  /// - Throws: What `next(_:environment:)` throws, having entered nothing.
   @inline(__always)
   static func enter(
     _ selector: @autoclosure () -> String, environment: @autoclosure () -> DispatchEnvironment
@@ -134,7 +134,7 @@ enum Nesting {
     return outer
   }
 
-  /// Leaves the synchronous dispatch that ``enter(_:environment:)`` entered.
+  /// Leaves the synchronous dispatch that `enter(_:environment:)` entered.
   @inline(__always)
   static func leave(to outer: Int) {
     csd_depth_set(outer)

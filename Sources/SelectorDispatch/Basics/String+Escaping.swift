@@ -27,7 +27,7 @@ extension String {
   }
 
   /// Whether a scalar is a control, separator or bidirectional format
-  /// character that ``escapedForDisplay`` escapes.
+  /// character that `escapedForDisplay` escapes.
   package static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
     case 0x00...0x1F, 0x7F...0x9F: true

@@ -39,7 +39,7 @@ actor AsyncBridge {
   }
 
   /// Runs `work` on a new bridge, nested inside the dispatch that calls
-  /// this (see `Nesting`), counted by the caller's ``BridgeWatch`` (if any)
+  /// this (see `Nesting`), counted by the caller's `BridgeWatch` (if any)
   /// from this call until its last handler returned.
   static func start(_ work: Work) {
     let watch = BridgeWatch.current.get()

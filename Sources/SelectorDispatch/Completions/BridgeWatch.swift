@@ -1,9 +1,9 @@
 /// Counts the bridge tasks (see `AsyncBridge`) that synchronous dispatches
-/// start while it is the task-local ``current``, the tasks those tasks'
+/// start while it is the task-local `current`, the tasks those tasks'
 /// handlers start included: how the test kit's event injector knows when
 /// every async handler an event started has returned.
 ///
-/// A bridge task inherits ``current`` from the dispatch that starts it, so
+/// A bridge task inherits `current` from the dispatch that starts it, so
 /// a handler on the bridge that dispatches synchronously again counts in
 /// the same watch, before its own task ends: the count reaches zero only
 /// when the whole tree has finished.

@@ -198,7 +198,7 @@ final class CompletionJoin: @unchecked Sendable {
   }
 
   /// Marks a slot's async handler as started: its return is its answer,
-  /// passed to ``answer(_:at:)``.
+  /// passed to `answer(_:at:)`.
   func armAnswer(_ slot: Int) {
     state.withLock { state in
       if case .queued = state.slots[slot] {} else { state.pending += 1 }
@@ -223,13 +223,13 @@ final class CompletionJoin: @unchecked Sendable {
   }
 
   /// Keeps the join from finishing, except by its deadline, until
-  /// ``release()``: a synchronous dispatch holds it while its task still
+  /// `release()`: a synchronous dispatch holds it while its task still
   /// has async handlers to start.
   func hold() {
     state.withLock { $0.pending += 1 }
   }
 
-  /// Ends a ``hold()``; finishes the join if nothing else is pending.
+  /// Ends a `hold()`; finishes the join if nothing else is pending.
   func release() {
     let finished = state.withLock { state -> (CompletionBinding, [Any?], ScheduledAction?)? in
       state.pending -= 1

@@ -11,7 +11,7 @@ extension Dispatcher {
     environment.instrument = wrap
   }
 
-  /// A service to register: what ``register(batch:)`` needs.
+  /// A service to register: what `register(batch:)` needs.
   struct Pending {
     let name: String
     let priority: Int
@@ -19,7 +19,7 @@ extension Dispatcher {
     var handlers: [String: SelectorHandler]
     /// The mistake in the handler table's definition, if any.
     var problem: DispatchError?
-    /// The async handlers; ``normalized()`` gives each a stand-in in
+    /// The async handlers; `normalized()` gives each a stand-in in
     /// ``handlers``.
     var asyncHandlers: [String: AsyncSelectorHandler]
     /// The typed async handlers' parameter counts, checked against the
@@ -37,7 +37,7 @@ extension Dispatcher {
 
   }
 
-  /// Why ``register(batch:)`` registered nothing: which service, and what.
+  /// Why `register(batch:)` registered nothing: which service, and what.
   struct BatchFailure: Error {
     /// The index of the failing service in the batch.
     let index: Int

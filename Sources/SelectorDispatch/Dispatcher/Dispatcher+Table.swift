@@ -30,10 +30,10 @@ extension Dispatcher {
     private(set) var declaredFold: Fold?
     /// What a vocabulary declared beyond the fold; `nil` for plain selectors.
     private(set) var contract: Contract?
-    /// In call order whenever ``isSorted``; `handlers[i]` belongs to
+    /// In call order whenever `isSorted`; `handlers[i]` belongs to
     /// `registrations[i]`.
     private(set) var registrations: ContiguousArray<Registration> = []
-    /// Moved only by generic code (``Moving``), so each handler keeps the
+    /// Moved only by generic code (`Moving`), so each handler keeps the
     /// representation it had in the caller's dictionary: every move through
     /// concrete code would wrap it in one more reabstraction thunk, which
     /// each call would then pay.
@@ -63,7 +63,7 @@ extension Dispatcher {
   /// ``SelectorHandler``); the dispatcher only moves them between threads under its
   /// lock and calls them on the dispatching thread.
   ///
-  /// A ``HandlerList``, which is what a fold reads; its selector is the text
+  /// A `HandlerList`, which is what a fold reads; its selector is the text
   /// a dispatch by text found byte for byte, so the text the caller gave.
   final class Snapshot: HandlerList, @unchecked Sendable {
     let arity: Int
@@ -78,7 +78,7 @@ extension Dispatcher {
     /// Whether a synchronous dispatch only calls the handlers and folds
     /// their answers: no async handler, no contract.
     let isPlain: Bool
-    /// The declared fold as a ``Fold/Tally`` when the snapshot is plain.
+    /// The declared fold as a `Fold/Tally` when the snapshot is plain.
     let declaredTally: Fold.Tally?
     /// How many synchronous dispatches are reading the snapshot without
     /// retaining it, and whether a change has retired it (see
@@ -123,8 +123,7 @@ extension Dispatcher {
     /// declared one) goes straight to, or `nil` when it takes another road.
     @inline(__always)
     func tally(for fold: Fold?) -> Fold.Tally? {
-      // Not `guard let fold`: binding it copies it (measured: 13
-      // instructions a dispatch).
+      // Not `guard let fold`: binding it copies it.
       guard fold != nil else { return declaredTally }
       return isPlain ? fold?.tally : nil
     }
@@ -142,21 +141,21 @@ extension Dispatcher {
   /// identity, so its size is in proportion to this dispatcher's selectors.
   ///
   /// Snapshots are published lazily: a change clears the selector's slot
-  /// in ``published``, and the next dispatch of it rebuilds the snapshot
-  /// under the lock (``snapshot(_:)``), sorting the entry first if a
+  /// in `published`, and the next dispatch of it rebuilds the snapshot
+  /// under the lock (`snapshot(_:)`), sorting the entry first if a
   /// registration broke its order. So a registration costs O(*h*) however
   /// many services share a selector, the sort runs once per change rather
   /// than once per registration, and the lock is held during it only by
   /// library code, never by a handler.
   ///
-  /// `@unchecked Sendable`, for the reason ``Snapshot`` is: its handlers are
+  /// `@unchecked Sendable`, for the reason `Snapshot` is: its handlers are
   /// not `Sendable` by design (see ``SelectorHandler``), and they leave the lock by
   /// intent, in the snapshots that dispatches call on their own threads and
-  /// in the ``Retired`` values released after unlocking. Everything else in
-  /// it is `Sendable`. It lives only inside the dispatcher's ``Locked``.
+  /// in the `Retired` values released after unlocking. Everything else in
+  /// it is `Sendable`. It lives only inside the dispatcher's `Locked`.
   struct State: @unchecked Sendable {
     /// Selector text to slot: the one map from text, byte-exact (see
-    /// ``SelectorIndex``). Only validated selectors are ever put in it, so
+    /// `SelectorIndex`). Only validated selectors are ever put in it, so
     /// text that ``SelectorKey`` rejects is never found.
     var index: SelectorIndex
     /// A ``SelectorKey``'s interned identity to slot.
@@ -250,7 +249,7 @@ extension Dispatcher.Entry {
 
   /// Removes the registrations of one registered service and returns the
   /// handlers as they were, for the caller to drop after unlocking (see
-  /// ``Retired``); `nil` when the service had none here.
+  /// `Retired`); `nil` when the service had none here.
   mutating func removeRegistrations(sequence: Int) -> ContiguousArray<SelectorHandler>? {
     let kept = registrations.indices.filter { registrations[$0].sequence != sequence }
     guard kept.count < registrations.count else { return nil }
@@ -300,7 +299,7 @@ extension Dispatcher.State {
 
   /// Clears the published snapshot of `slot` after a change, handing it to
   /// `retired` (it may hold the last reference to a removed handler), or,
-  /// while dispatches are reading it, to ``lingering``.
+  /// while dispatches are reading it, to `lingering`.
   mutating func unpublish(_ slot: Int, into retired: inout Retired) {
     guard let snapshot = published[slot] else { return }
     published[slot] = nil

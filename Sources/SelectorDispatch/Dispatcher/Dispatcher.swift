@@ -55,7 +55,7 @@ public final class Dispatcher: Sendable {
   public static let maximumNestingDepth = Nesting.maximumDepth
 
   let state: Locked<State>
-  /// ``SelectorIndex``'s seed, readable without the lock.
+  /// `SelectorIndex`'s seed, readable without the lock.
   let seed: UInt64
   let environment: DispatchEnvironment
 

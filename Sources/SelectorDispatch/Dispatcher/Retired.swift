@@ -6,7 +6,7 @@
 /// call the dispatcher again (even ``Dispatcher/responds(to:)``), and under
 /// the dispatcher's lock it would deadlock. So every change made under the
 /// lock moves what it replaces or removes into a `Retired`, which
-/// ``Dispatcher/changeTable(_:)`` drops after unlocking.
+/// `Dispatcher/changeTable(_:)` drops after unlocking.
 ///
 /// `@unchecked Sendable`: it carries what the table held (handlers,
 /// snapshots, contracts) out of the lock, to be released and never used.
@@ -17,13 +17,10 @@ struct Retired: @unchecked Sendable {
   mutating func keep(_ item: Any) {
     items.append(item)
   }
-
-  /// How many things are kept; for tests.
-  var count: Int { items.count }
 }
 
 extension Dispatcher {
-  /// Runs `body` under the lock with a ``Retired`` for whatever it removes,
+  /// Runs `body` under the lock with a `Retired` for whatever it removes,
   /// and drops what was retired only after unlocking: the one way to change
   /// the table.
   func changeTable<Result, Failure: Error>(

@@ -1,6 +1,6 @@
 extension Dispatcher {
   /// Wraps the async handlers of every service registered from now on, as
-  /// ``instrumentRegistrations(_:)`` does the synchronous ones.
+  /// `instrumentRegistrations(_:)` does the synchronous ones.
   package func instrumentAsyncRegistrations(
     _ wrap:
       @escaping @Sendable (String, [String: AsyncSelectorHandler]) -> [String: AsyncSelectorHandler]

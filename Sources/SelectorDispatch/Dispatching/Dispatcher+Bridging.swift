@@ -5,7 +5,7 @@ extension Dispatcher {
   ///
   /// The sync handlers run now, in order, each with its own completion; the
   /// async ones that the fold would call run after them, in order, in a
-  /// task on an ``AsyncBridge`` of their own. The caller's completion runs
+  /// task on an `AsyncBridge` of their own. The caller's completion runs
   /// once, when every service has answered or when the deadline, counted
   /// from the return of this call, passes; each service missing then is
   /// reported with what it was doing (see `CompletionJoin`). A sync

@@ -2,7 +2,7 @@ extension Dispatcher {
   /// Dispatches a selector whose last argument is a completion handler.
   ///
   /// The caller's completion is never handed to the services: each service
-  /// gets its own, made by a ``CompletionJoin`` that calls the caller's
+  /// gets its own, made by a `CompletionJoin` that calls the caller's
   /// exactly once. When this throws before any handler runs (the completion
   /// has the wrong type), the caller's completion was not called and is
   /// still the caller's to call. A service whose handler refused its

@@ -21,7 +21,7 @@ extension Dispatcher {
     -> Any?
   {
     // Switching over the returned value consumes it; `.any` would copy it
-    // and destroy it (measured: 53 instructions a dispatch).
+    // and destroy it.
     switch try run(selector, params: params, fold: fold) {
     case .bool(let bool): bool
     case .value(let value): value
@@ -47,7 +47,7 @@ extension Dispatcher {
     -> Any?
   {
     // Switching over the returned value consumes it; `.any` would copy it
-    // and destroy it (measured: 53 instructions a dispatch).
+    // and destroy it.
     switch try run(key, params: params, fold: fold) {
     case .bool(let bool): bool
     case .value(let value): value
@@ -90,7 +90,7 @@ extension Dispatcher {
   ///
   /// Inlined into each entry point: the common dispatch, a `Bool` fold of
   /// plain handlers, goes from the look-up straight to the tally, and every
-  /// other one takes ``runAnyRoad(_:params:fold:)``.
+  /// other one takes `runAnyRoad(_:params:fold:)`.
   @inline(__always)
   func run(_ snapshot: Snapshot, params: [Any], fold: Fold?) throws(DispatchError) -> Folded {
     guard params.count == snapshot.arity, let tally = snapshot.tally(for: fold) else {
@@ -101,7 +101,7 @@ extension Dispatcher {
     return .bool(try Fold.fold(tally, snapshot, params: params))
   }
 
-  /// ``run(_:params:fold:)`` for any selector and fold.
+  /// `run(_:params:fold:)` for any selector and fold.
   @inline(never)
   func runAnyRoad(_ snapshot: Snapshot, params: [Any], fold: Fold?) throws(DispatchError)
     -> Folded
@@ -144,7 +144,7 @@ extension Dispatcher {
 
   /// The error for a selector nobody knows, with a "did you mean" among
   /// the known selectors of a length that can be suggested (see
-  /// ``Suggestion``): O(*n*) under the lock, bounded work after it.
+  /// `Suggestion`): O(*n*) under the lock, bounded work after it.
   func unrecognized(_ selector: String) -> DispatchError {
     guard let lengths = Suggestion.candidateLengths(for: selector) else {
       return .unrecognizedSelector(selector: selector, suggestion: nil)

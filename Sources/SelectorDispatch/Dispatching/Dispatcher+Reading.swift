@@ -6,19 +6,19 @@ import CSelectorDispatch
 /// The snapshot must outlive the dispatch's handlers even when a change
 /// retires it meanwhile (another thread unregisters a service, or one of the
 /// handlers does). Retaining it would cost a `swift_retain` and a
-/// `swift_release` per dispatch, about 40 instructions of a typed dispatch's
-/// fixed cost. Instead, under the lock the dispatch finds it, adds itself
+/// `swift_release` per dispatch, a large part of a typed dispatch's fixed
+/// cost. Instead, under the lock the dispatch finds it, adds itself
 /// to the snapshot's `readers` (`csd_readers_t`) and keeps an unretained
 /// reference; when it ends, it takes itself off with one atomic subtraction.
 ///
-/// A change that retires a snapshot (``State/unpublish(_:into:)``) marks it
+/// A change that retires a snapshot (`State/unpublish(_:into:)`) marks it
 /// retired in the same atomic word. If no dispatch is reading it, the change
-/// drops it, as before; otherwise it moves it to ``State/lingering``. The
+/// drops it, as before; otherwise it moves it to `State/lingering`. The
 /// last reader to leave a retired snapshot sees both the retired mark and
 /// its count fall to zero in the one word it subtracted from, so exactly one
 /// of the two drops it: then the reader drops every lingering snapshot
 /// whose readers are gone, under the lock, and releases them after it (see
-/// ``Retired``). A lingering snapshot is kept exactly as long as a retained
+/// `Retired`). A lingering snapshot is kept exactly as long as a retained
 /// one would have been: until the last dispatch reading it ends.
 ///
 /// Only synchronous dispatches read this way, because their reading ends
@@ -27,9 +27,9 @@ import CSelectorDispatch
 /// synchronous dispatch starts on the bridge, a completion join) captures,
 /// and so retains, it.
 extension Dispatcher {
-  /// ``run(_:params:fold:)-(Snapshot,_,_)`` on the snapshot of `key`, read
-  /// as a synchronous dispatch reads it: what the synchronous entry points
-  /// by key do.
+  /// Runs the snapshot of `key` (`run(_:params:fold:)` given a snapshot),
+  /// read as a synchronous dispatch reads it: what the synchronous entry
+  /// points by key do.
   ///
   /// - Throws: ``DispatchError/unrecognizedSelector(selector:suggestion:)``,
   ///   or what the dispatch throws.
@@ -40,7 +40,7 @@ extension Dispatcher {
     }
   }
 
-  /// ``run(_:params:fold:)-(SelectorKey,_,_)`` for a selector's text.
+  /// The same as the `run(_:params:fold:)` above, for a selector's text.
   ///
   /// - Throws: ``DispatchError/malformedSelector(selector:offset:reason:)``,
   ///   ``DispatchError/unrecognizedSelector(selector:suggestion:)``, or
@@ -56,8 +56,7 @@ extension Dispatcher {
   /// throws `notFound` when there is none.
   ///
   /// - Parameters:
-  ///   - entered: What ``enter(_:)-(SelectorKey)`` or ``enter(_:)-(String)``
-  ///     returned.
+  ///   - entered: What `enter(_:)`, given a key or a text, returned.
   ///   - notFound: The error for an unknown selector.
   ///   - body: The dispatch; the snapshot is valid only inside it.
   /// - Returns: What `body` returned.
@@ -71,9 +70,8 @@ extension Dispatcher {
     let readers = entered._withUnsafeGuaranteedRef { $0.readers.unsafelyUnwrapped }
     defer { if csd_readers_leave(readers) != 0 { dropLingering() } }
     // `_withUnsafeGuaranteedRef` rethrows untyped errors, and `body`
-    // throws only `DispatchError`, so the first `catch` takes every error.
-    // (Carrying the outcome across as a `Result` instead cost 14
-    // instructions a dispatch, in copying it out.)
+    // throws only `DispatchError`, so the first `catch` takes every error
+    // (a `Result` carried across instead would be copied out).
     do {
       return try entered._withUnsafeGuaranteedRef { snapshot in try body(snapshot) }
     } catch let error as DispatchError {
@@ -84,7 +82,7 @@ extension Dispatcher {
   }
 
   /// The published snapshot of `key`, which the caller now reads and must
-  /// leave through ``reading(_:orThrow:_:)``; `nil` when `key` is not known
+  /// leave through `reading(_:orThrow:_:)`; `nil` when `key` is not known
   /// here.
   @inline(__always)
   func enter(_ key: SelectorKey) -> Unmanaged<Snapshot>? {
@@ -94,7 +92,8 @@ extension Dispatcher {
     }
   }
 
-  /// ``enter(_:)-(SelectorKey)`` for a selector's text, found byte for byte.
+  /// The same as the `enter(_:)` above, for a selector's text, found byte
+  /// for byte.
   func enter(_ selector: String) -> Unmanaged<Snapshot>? {
     withSlot(of: selector) { state, slot in state.enter(slot) }
   }
@@ -126,11 +125,11 @@ extension Dispatcher.State {
     return snapshot
   }
 
-  /// What ``published`` holds at `slot`, read without retaining it.
+  /// What `published` holds at `slot`, read without retaining it.
   ///
   /// `published[slot]` would retain it and release it again, and the
   /// atomic increment between the two keeps the optimizer from pairing
-  /// them away (measured: 40 instructions a dispatch). A `Snapshot?` is one
+  /// them away. A `Snapshot?` is one
   /// word, zero for `nil`.
   @inline(__always)
   private func published(_ slot: Int) -> Unmanaged<Dispatcher.Snapshot>? {

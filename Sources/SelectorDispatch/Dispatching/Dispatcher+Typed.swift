@@ -30,7 +30,7 @@ extension Dispatcher {
   ///   does not fit the fold (after the handlers ran), or the folded answer
   ///   is not a `Result`:
   ///   ``DispatchError/resultTypeMismatch(selector:service:expected:actual:)``
-  ///   with an empty `service`.
+  ///   with `service` `nil`: the folded answer is no one service's.
   @inlinable @inline(__always)
   public func dispatch<each Argument, Result>(
     _ key: SelectorKey, with arguments: repeat each Argument, as type: Result.Type
@@ -70,7 +70,7 @@ extension Dispatcher {
   }
 
   /// The folded answer of `key`'s handlers, with its declared fold, for the
-  /// parameters in `params`, a buffer from ``ParamsBuffer/take()`` that this
+  /// parameters in `params`, a buffer from `ParamsBuffer/take()` that this
   /// gives back.
   @usableFromInline
   func fold(_ key: SelectorKey, params: UnsafeMutablePointer<[Any]>) throws(DispatchError)
@@ -79,7 +79,7 @@ extension Dispatcher {
     try fold(params) { (array) throws(DispatchError) in try run(key, params: array, fold: nil) }
   }
 
-  /// ``fold(_:params:)-(SelectorKey,_)`` for a selector's text.
+  /// The same as the `fold(_:params:)` above, for a selector's text.
   @usableFromInline
   func fold(_ selector: String, params: UnsafeMutablePointer<[Any]>) throws(DispatchError)
     -> Folded

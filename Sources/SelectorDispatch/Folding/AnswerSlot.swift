@@ -27,12 +27,12 @@ enum AnswerSlot {
   private static let typeWordOffset = 3 * MemoryLayout<UnsafeRawPointer>.size
 
   /// Runs `body` with an uninitialized slot on the stack. `body` must leave
-  /// the slot uninitialized or holding a trivial value (see ``isTrivial(_:)``).
+  /// the slot uninitialized or holding a trivial value (see `isTrivial(_:)`).
   ///
   /// The slot is not guarded by a stack protector: no code writes to it
   /// but the handlers' answers, each an `Any?` of the slot's exact size.
   /// Guarded, as `withUnsafeTemporaryAllocation` guards it, every dispatch
-  /// paid 6 instructions to set the canary and check it.
+  /// would pay to set the canary and check it.
   @inline(__always)
   static func withSlot(_ body: (UnsafeMutablePointer<Any?>) -> Void) {
     #if os(Linux) || os(Windows) || os(Android) || canImport(Swift, _version: 6.0)

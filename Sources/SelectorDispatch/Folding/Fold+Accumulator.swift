@@ -1,9 +1,9 @@
 extension Fold {
   /// A fold taken one answer at a time: what an `await` dispatch uses, since
-  /// it cannot hand ``apply(_:params:selector:environment:)`` a loop of calls that
+  /// it cannot hand `apply(_:params:selector:environment:)` a loop of calls that
   /// suspend.
   ///
-  /// It follows ``apply(_:params:selector:environment:)`` rule for rule: the same
+  /// It follows `apply(_:params:selector:environment:)` rule for rule: the same
   /// answers count as no opinion, the same answers are rejected with the
   /// same errors, ``firstTrue`` and ``firstNonNil`` settle at the same
   /// handler, and the first failure is thrown after every handler the fold

@@ -17,7 +17,7 @@ extension Fold {
     try fold(list, params: params, selector: selector, environment: environment).any
   }
 
-  /// ``apply(_:params:selector:environment:)`` with a `Bool` fold's answer
+  /// `apply(_:params:selector:environment:)` with a `Bool` fold's answer
   /// left unboxed.
   func fold(
     _ list: HandlerList, params: [Any], selector: String,
@@ -104,7 +104,7 @@ extension Fold {
     case any, all, firstTrue
   }
 
-  /// The fold as a ``Tally``, or `nil` when its answer is not a `Bool`.
+  /// The fold as a `Tally`, or `nil` when its answer is not a `Bool`.
   var tally: Tally? {
     switch self {
     case .any: .any
@@ -115,16 +115,13 @@ extension Fold {
   }
 
   /// Calls the handlers of a `Bool` fold and combines their answers: what
-  /// ``fold(_:params:selector:environment:)`` does for a `Bool` fold, and
+  /// `fold(_:params:selector:environment:)` does for a `Bool` fold, and
   /// what a dispatch calls directly when its snapshot says the fold is one
   /// (see `Snapshot.tally(for:)`).
   ///
-  /// Meant to be inlined into the dispatch's fast road (`Dispatcher.run`):
-  /// called as a function of its own, it cost a typed dispatch to one
-  /// service 25 more instructions per event (750 against 725 at
-  /// `58b609e`). The optimizer may still keep the call where inlining
-  /// would cost registers; it did on the typed by-key path at `1fa1bed`,
-  /// where forcing it inline (`@_transparent`) measured 695 against 685.
+  /// Inlined into the dispatch's fast road (`Dispatcher.run`), because a
+  /// call of its own costs every `Bool` dispatch more than the loop
+  /// (BENCHMARKS.md has the figures).
   @inline(__always)
   static func fold(_ tally: Tally, _ list: HandlerList, params: [Any])
     throws(DispatchError) -> Bool
@@ -139,10 +136,9 @@ extension Fold {
   /// Calls the handlers of a `Bool` fold and says whether any answered
   /// `true` and whether any answered `false`.
   ///
-  /// Inlined into ``fold(_:_:params:)``, apart from the other
+  /// Inlined into `fold(_:_:params:)`, apart from the other
   /// folds: with only this loop's state around it, the state stays in
-  /// registers. (Inlined, the typed row at one service and the per-handler
-  /// cost each went down by 15 and 7 instructions.)
+  /// registers.
   @inline(__always)
   private static func tally(
     _ list: HandlerList, params: [Any], stopAtTrue: Bool, _ outcome: inout Outcome
@@ -156,10 +152,9 @@ extension Fold {
         if let bool = AnswerSlot.peekBool(slot) {
           if bool { sawTrue = true } else { sawFalse = true }
         } else {
-          // Inline, not a call: a call that took the slot let it escape,
-          // so the handler could no longer write its answer straight into
-          // it, and the copy made at b5ed67f doubled a dispatch's time at
-          // 100 services (a load waiting on the handler's narrower stores).
+          // Inline, not a call: a call that took the slot would let it
+          // escape, and the handler could no longer write its answer
+          // straight into it.
           let answer = slot.move()
           if let bool = answer as? Bool {
             if bool { sawTrue = true } else { sawFalse = true }

@@ -1,4 +1,4 @@
-/// The recursive-descent parser behind ``JSONValue/parse(_:)``.
+/// The recursive-descent parser behind `JSONValue/parse(_:)`.
 struct JSONParser {
   private let bytes: [UInt8]
   private var index = 0

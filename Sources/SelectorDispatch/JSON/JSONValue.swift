@@ -7,7 +7,7 @@
 /// The parser is small and strict (RFC 8259), works on bytes so that invalid
 /// UTF-8 is an error rather than a repair, refuses an object that repeats a
 /// key (manifests and event logs both must), never recurses deeper than
-/// ``JSONValue/maximumDepth``, and reports the exact offset of the first
+/// `JSONValue/maximumDepth`, and reports the exact offset of the first
 /// problem, so a tool can print `FILE:LINE:COLUMN`.
 package enum JSONValue: Equatable, Sendable {
   /// `null`.
@@ -56,7 +56,7 @@ package enum JSONValue: Equatable, Sendable {
     /// What kind of problem it is.
     package var kind = Kind.syntax
 
-    /// What kind of problem a ``ParseError`` is.
+    /// What kind of problem a `ParseError` is.
     package enum Kind: Sendable {
       /// The text breaks the JSON grammar.
       case syntax
@@ -96,16 +96,16 @@ package enum JSONValue: Equatable, Sendable {
   /// - Parameters:
   ///   - bytes: UTF-8 bytes; surrounding whitespace is allowed.
   ///   - maximumDepth: How deeply arrays and objects may nest; at most
-  ///     ``JSONValue/maximumDepth``. Formats that need only a few levels,
+  ///     `JSONValue/maximumDepth`. Formats that need only a few levels,
   ///     such as manifests, pass a smaller limit.
   ///   - maximumValues: How many values (scalars, arrays and objects, the
   ///     document itself included) the text may hold, so that a short text
   ///     of tiny values (`[1,1,…]`, about 40 bytes of memory per 2 bytes of
   ///     input) cannot take memory many times its size.
   /// - Returns: The value, located at its first byte.
-  /// - Throws: ``ParseError`` with the offset of the first problem; a broken
+  /// - Throws: `ParseError` with the offset of the first problem; a broken
   ///   limit is at the value that broke it, and a repeated key at its second
-  ///   occurrence, each with its ``ParseError/kind``.
+  ///   occurrence, each with its `ParseError/kind`.
   /// - Complexity: O(*n*) in the number of bytes.
   package static func parse<Bytes: Collection<UInt8>>(
     _ bytes: Bytes, maximumDepth: Int = JSONValue.maximumDepth, maximumValues: Int = .max

@@ -4,7 +4,7 @@ extension Manifest {
   static let maximumJSONDepth = 32
 
   /// Reads a JSON manifest with the package's shared parser
-  /// (``JSONValue/parse(_:maximumDepth:)``) and converts it to the common
+  /// (`JSONValue/parse(_:maximumDepth:)`) and converts it to the common
   /// value form, with the line and column where every value begins.
   ///
   /// A UTF-8 byte order mark is skipped; columns count from after it. A
@@ -54,7 +54,7 @@ extension Manifest {
   }
 }
 
-/// Converts parsed JSON to ``ManifestValue``.
+/// Converts parsed JSON to `ManifestValue`.
 private struct JSONConversion {
   let bytes: [UInt8]
   let lines: LineTable

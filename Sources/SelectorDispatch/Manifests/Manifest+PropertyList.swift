@@ -6,10 +6,10 @@ extension Manifest {
 
   /// Reads a property list and converts it to the common value form.
   ///
-  /// Binary property lists go to ``ManifestBinaryPropertyListReader``:
+  /// Binary property lists go to `ManifestBinaryPropertyListReader`:
   /// Foundation on Linux crashes on some malformed ones. XML property lists
   /// go to `PropertyListSerialization`, which survives mutation fuzzing,
-  /// then to ``ManifestXMLPropertyListChecker``, which refuses the repeated
+  /// then to `ManifestXMLPropertyListChecker`, which refuses the repeated
   /// keys and trailing content Foundation lets through, as the JSON reader
   /// does. OpenStep (old-style text) property lists are refused: Foundation
   /// keeps one value of a repeated key silently, and their dictionaries

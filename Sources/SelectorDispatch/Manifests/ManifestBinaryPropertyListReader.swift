@@ -3,7 +3,7 @@
 ///
 /// Foundation's `PropertyListSerialization` on Linux crashes on some
 /// malformed binary property lists (while bridging a corrupt set), so
-/// binary manifests never reach it. Nesting is limited to ``maximumDepth``,
+/// binary manifests never reach it. Nesting is limited to `maximumDepth`,
 /// and the values produced to one per byte of the file (each reference
 /// takes at least one byte, so only containers shared many times over,
 /// which no writer produces, reach the limit): a reference cycle or a

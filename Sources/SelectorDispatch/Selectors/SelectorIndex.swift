@@ -11,7 +11,7 @@ import Foundation  // memcmp: re-exported from Darwin, Glibc or Musl
 /// compares bytes with `memcmp`. The hash is computed before the lock is
 /// taken.
 struct SelectorIndex {
-  /// One selector: its hash, where its bytes are in ``bytes``, its identity.
+  /// One selector: its hash, where its bytes are in `bytes`, its identity.
   private struct Key {
     let hash: UInt64
     let start: Int
@@ -19,7 +19,7 @@ struct SelectorIndex {
     let id: Int
   }
 
-  /// Open addressing with linear probing: an index into ``keys``, or -1.
+  /// Open addressing with linear probing: an index into `keys`, or -1.
   private var slots = [Int32](repeating: -1, count: 64)
   private var keys: [Key] = []
   /// The UTF-8 bytes of every selector, back to back.

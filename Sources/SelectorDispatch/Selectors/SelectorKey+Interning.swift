@@ -9,7 +9,7 @@
 /// a handler for it. Dispatching by `String`, ``Dispatcher/responds(to:)``
 /// and error messages never intern, so untrusted text given to them leaves
 /// nothing behind. A dispatcher's own memory does not depend on this
-/// table's size (see ``SlotMap``).
+/// table's size (see `SlotMap`).
 private let internedSelectors = Locked<[String: Int]>([:])
 
 extension SelectorKey {

@@ -98,7 +98,7 @@ extension SelectorKey {
     }
   }
 
-  /// What ``scan(_:)`` found: the arity, or the first problem and its offset.
+  /// What `scan(_:)` found: the arity, or the first problem and its offset.
   private enum Scan {
     case valid(arity: Int)
     case colonFirst(Int)

@@ -60,7 +60,7 @@ struct SlotMap {
   }
 
   /// `&>>`: `shift` is always between 1 and 60, so the smart shift's
-  /// checks of its amount were six instructions of every dispatch by key.
+  /// checks of its amount would be work of every dispatch by key.
   @inline(__always)
   private static func place(_ id: Int, _ shift: Int) -> Int {
     assert((1..<64).contains(shift))

@@ -8,7 +8,7 @@
 /// start and end, refuses a candidate whose byte counts differ too much, and
 /// computes only a diagonal band of its matrix, stopping as soon as the band
 /// exceeds the allowed edits; and the whole search stops after
-/// ``workLimit`` steps.
+/// `workLimit` steps.
 enum Suggestion {
   /// Longer inputs get no suggestion, so an error on a huge string stays cheap.
   static let maximumLength = 256
@@ -41,17 +41,17 @@ enum Suggestion {
   ///
   /// Distance is the optimal-string-alignment distance over ASCII-lowercased
   /// UTF-8 bytes: insertions, deletions, substitutions and swaps of
-  /// neighbours each cost 1. "Close enough" is ``editLimit(forLength:)``.
+  /// neighbours each cost 1. "Close enough" is `editLimit(forLength:)`.
   /// Ties go to the alphabetically first.
   ///
   /// - Complexity: O(*n* + *w*), where *n* is the number of candidates and
   ///   *w*, the work on candidates of a fitting length, is at most
-  ///   ``workLimit``.
+  ///   `workLimit`.
   static func nearest(to text: String, among candidates: [String]) -> String? {
     search(for: text, among: candidates).suggestion
   }
 
-  /// ``nearest(to:among:)``, and the work it spent: at most ``workLimit``
+  /// `nearest(to:among:)`, and the work it spent: at most `workLimit`
   /// plus what one candidate costs.
   static func search(for text: String, among candidates: [String]) -> (
     suggestion: String?, work: Int
@@ -96,7 +96,7 @@ enum Suggestion {
     return distance(a, b, atMost: max(a.count, b.count), work: &work) ?? max(a.count, b.count)
   }
 
-  /// ``distance(_:_:atMost:work:scratch:)`` for arrays, with its own scratch.
+  /// `distance(_:_:atMost:work:scratch:)` for arrays, with its own scratch.
   static func distance(_ a: [UInt8], _ b: [UInt8], atMost limit: Int, work: inout Int) -> Int? {
     var scratch = Scratch(width: b.count)
     return a.withUnsafeBufferPointer { a in

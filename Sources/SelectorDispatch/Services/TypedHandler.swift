@@ -54,7 +54,8 @@ public struct TypedHandler {
   /// Each dispatched parameter is cast to the closure's parameter type in
   /// order; the first that does not cast makes the handler answer
   /// ``DispatchError/handlerArgumentTypeMismatch(selector:service:index:expected:actual:)``
-  /// (0-based index, empty service) without calling `body`.
+  /// (0-based index; `service` is `nil`, and a dispatch fills in the
+  /// service that registered the handler) without calling `body`.
   ///
   /// - Parameters:
   ///   - selector: The selector; it must have one `:` per closure parameter.
