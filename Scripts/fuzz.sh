@@ -8,9 +8,9 @@
 # scratch corpus under .build. A crash leaves its input in
 # Fuzz/.build/artifacts/TARGET-crash-*; turn it into a regression test in the
 # suite of the type the target parses: FuzzSelectorKey in
-# Tests/SelectorDispatchTests/SelectorKeyTests.swift, FuzzEventScript in
-# EventScriptTests.swift, FuzzEventLogReader in EventLogReaderTests.swift,
-# FuzzManifest in ManifestTests.swift.
+# Tests/SelectorDispatchTests/Selectors/SelectorKeyTests.swift, FuzzEventScript
+# in TestKit/EventScriptTests.swift, FuzzEventLogReader in
+# TestKit/EventLogReaderTests.swift, FuzzManifest in Manifests/ManifestTests.swift.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 targets=$(cd "$root/Fuzz/Sources" && ls -1)
