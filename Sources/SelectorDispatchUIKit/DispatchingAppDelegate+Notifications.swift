@@ -1,0 +1,213 @@
+#if os(iOS)
+  import SelectorDispatch
+  import UIKit
+  import UserNotifications
+
+  // Background fetch, URL sessions, remote, local and user notifications: the methods whose
+  // completion handlers the adapter converts. Each is `@objc`, so that a subclass may override it
+  // although an extension declares it.
+  extension DispatchingAppDelegate {
+    // MARK: Background fetch and URL sessions
+
+    /// Forwards `application:performFetchWithCompletionHandler:`; the
+    /// services' completions are `(BackgroundFetchResult) -> Void`.
+    @available(iOS, deprecated: 13.0)
+    @objc open func application(
+      _ application: UIApplication,
+      performFetchWithCompletionHandler completionHandler:
+        @escaping (UIBackgroundFetchResult) -> Void
+    ) {
+      fetch("application:performFetchWithCompletionHandler:", [application], completionHandler)
+    }
+
+    /// Forwards `application:handleEventsForBackgroundURLSession:completionHandler:`;
+    /// UIKit's completion runs once, after every service's.
+    @objc open func application(
+      _ application: UIApplication, handleEventsForBackgroundURLSession identifier: String,
+      completionHandler: @escaping () -> Void
+    ) {
+      forwarder.event(
+        "application:handleEventsForBackgroundURLSession:completionHandler:",
+        [application, identifier], completion: completionHandler)
+    }
+
+    // MARK: Remote notifications
+
+    /// Forwards `application:didRegisterForRemoteNotificationsWithDeviceToken:`.
+    @objc open func application(
+      _ application: UIApplication,
+      didRegisterForRemoteNotificationsWithDeviceToken deviceToken: Data
+    ) {
+      forwarder.event(
+        "application:didRegisterForRemoteNotificationsWithDeviceToken:",
+        [application, deviceToken])
+    }
+
+    /// Forwards `application:didFailToRegisterForRemoteNotificationsWithError:`.
+    @objc open func application(
+      _ application: UIApplication,
+      didFailToRegisterForRemoteNotificationsWithError error: any Error
+    ) {
+      forwarder.event(
+        "application:didFailToRegisterForRemoteNotificationsWithError:", [application, error])
+    }
+
+    /// Forwards `application:didReceiveRemoteNotification:`.
+    @available(iOS, deprecated: 10.0)
+    @objc open func application(
+      _ application: UIApplication, didReceiveRemoteNotification userInfo: [AnyHashable: Any]
+    ) {
+      forwarder.event("application:didReceiveRemoteNotification:", [application, userInfo])
+    }
+
+    /// Forwards `application:didReceiveRemoteNotification:fetchCompletionHandler:`;
+    /// the services' completions are `(BackgroundFetchResult) -> Void`.
+    @objc open func application(
+      _ application: UIApplication, didReceiveRemoteNotification userInfo: [AnyHashable: Any],
+      fetchCompletionHandler completionHandler: @escaping (UIBackgroundFetchResult) -> Void
+    ) {
+      fetch(
+        "application:didReceiveRemoteNotification:fetchCompletionHandler:",
+        [application, userInfo], completionHandler)
+    }
+
+    /// Forwards `application:handleActionWithIdentifier:forRemoteNotification:completionHandler:`.
+    @available(iOS, deprecated: 10.0)
+    @objc open func application(
+      _ application: UIApplication, handleActionWithIdentifier identifier: String?,
+      forRemoteNotification userInfo: [AnyHashable: Any],
+      completionHandler: @escaping () -> Void
+    ) {
+      forwarder.event(
+        "application:handleActionWithIdentifier:forRemoteNotification:completionHandler:",
+        [application, identifier as Any, userInfo], completion: completionHandler)
+    }
+
+    /// Forwards
+    /// `application:handleActionWithIdentifier:forRemoteNotification:withResponseInfo:completionHandler:`.
+    @available(iOS, deprecated: 10.0)
+    @objc open func application(
+      _ application: UIApplication, handleActionWithIdentifier identifier: String?,
+      forRemoteNotification userInfo: [AnyHashable: Any],
+      withResponseInfo responseInfo: [AnyHashable: Any],
+      completionHandler: @escaping () -> Void
+    ) {
+      forwarder.event(
+        "application:handleActionWithIdentifier:forRemoteNotification:withResponseInfo:"
+          + "completionHandler:",
+        [application, identifier as Any, userInfo, responseInfo], completion: completionHandler)
+    }
+
+    // MARK: Local notifications
+
+    /// Forwards `application:didReceiveLocalNotification:`.
+    @available(iOS, deprecated: 10.0)
+    @objc open func application(
+      _ application: UIApplication, didReceive notification: UILocalNotification
+    ) {
+      forwarder.event("application:didReceiveLocalNotification:", [application, notification])
+    }
+
+    /// Forwards `application:handleActionWithIdentifier:forLocalNotification:completionHandler:`.
+    @available(iOS, deprecated: 10.0)
+    @objc open func application(
+      _ application: UIApplication, handleActionWithIdentifier identifier: String?,
+      for notification: UILocalNotification, completionHandler: @escaping () -> Void
+    ) {
+      forwarder.event(
+        "application:handleActionWithIdentifier:forLocalNotification:completionHandler:",
+        [application, identifier as Any, notification], completion: completionHandler)
+    }
+
+    /// Forwards
+    /// `application:handleActionWithIdentifier:forLocalNotification:withResponseInfo:completionHandler:`.
+    @available(iOS, deprecated: 10.0)
+    @objc open func application(
+      _ application: UIApplication, handleActionWithIdentifier identifier: String?,
+      for notification: UILocalNotification, withResponseInfo responseInfo: [AnyHashable: Any],
+      completionHandler: @escaping () -> Void
+    ) {
+      forwarder.event(
+        "application:handleActionWithIdentifier:forLocalNotification:withResponseInfo:"
+          + "completionHandler:",
+        [application, identifier as Any, notification, responseInfo], completion: completionHandler)
+    }
+
+    /// Forwards `application:didRegisterUserNotificationSettings:`.
+    @available(iOS, deprecated: 10.0)
+    @objc open func application(
+      _ application: UIApplication,
+      didRegister notificationSettings: UIUserNotificationSettings
+    ) {
+      forwarder.event(
+        "application:didRegisterUserNotificationSettings:", [application, notificationSettings])
+    }
+
+    // MARK: User notifications
+
+    /// Forwards `userNotificationCenter:willPresentNotification:withCompletionHandler:`
+    /// on the main actor; the services' completions are `(UInt) -> Void`,
+    /// OR-ed into UIKit's options.
+    @objc nonisolated open func userNotificationCenter(
+      _ center: UNUserNotificationCenter, willPresent notification: UNNotification,
+      withCompletionHandler completionHandler:
+        @escaping @Sendable (UNNotificationPresentationOptions) -> Void
+    ) {
+      // UserNotifications' center is thread-safe and its notifications immutable: they may go
+      // to the main actor, which Swift cannot prove of these Objective-C classes.
+      nonisolated(unsafe) let params: [Any] = [center, notification]
+      UIKitHost.onMain { [forwarder] in
+        forwarder.event(
+          "userNotificationCenter:willPresentNotification:withCompletionHandler:", params,
+          completion: { (options: UInt) in
+            completionHandler(UNNotificationPresentationOptions(rawValue: options))
+          }, fallback: 0)
+      }
+    }
+
+    /// Forwards `userNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:`
+    /// on the main actor; UIKit's completion runs once, after every
+    /// service's.
+    @objc nonisolated open func userNotificationCenter(
+      _ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse,
+      withCompletionHandler completionHandler: @escaping @Sendable () -> Void
+    ) {
+      // As above: a thread-safe center and an immutable response.
+      nonisolated(unsafe) let params: [Any] = [center, response]
+      UIKitHost.onMain { [forwarder] in
+        forwarder.event(
+          "userNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:", params,
+          completion: completionHandler)
+      }
+    }
+
+    /// Forwards `userNotificationCenter:openSettingsForNotification:` on the
+    /// main actor.
+    @objc nonisolated open func userNotificationCenter(
+      _ center: UNUserNotificationCenter, openSettingsFor notification: UNNotification?
+    ) {
+      // As above: a thread-safe center and an immutable notification.
+      nonisolated(unsafe) let params: [Any] = [center, notification as Any]
+      UIKitHost.onMain { [forwarder] in
+        forwarder.event("userNotificationCenter:openSettingsForNotification:", params)
+      }
+    }
+
+    // MARK: Completion adapters
+
+    /// A background fetch: the services' folded `BackgroundFetchResult`
+    /// becomes UIKit's, and `.failed` when the dispatch threw.
+    private func fetch(
+      _ selector: String, _ params: [Any],
+      _ completionHandler: @escaping (UIBackgroundFetchResult) -> Void
+    ) {
+      forwarder.event(
+        selector, params,
+        completion: { (result: BackgroundFetchResult) in
+          completionHandler(
+            UIBackgroundFetchResult(rawValue: UIKitValue.backgroundFetchRawValue(result)) ?? .failed
+          )
+        }, fallback: .failed)
+    }
+  }
+#endif
