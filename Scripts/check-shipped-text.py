@@ -6,27 +6,33 @@
 Reads every file git tracks (but the fuzz corpora and recorded outputs) and
 fails, naming file and line, on:
 
-- **Issue numbers** anywhere (the word issue and a number after it, with or
-  without `#`): the documents and
-  the code speak of the package, and BENCHMARKS.md keeps its history by
-  commit. A pull request or bug of another project
-  (`swiftlang/swift#89577`) is not an issue number of this one.
-- **Commit hashes in code comments** (Swift, C, shell and Python): a hash
-  says when something was measured, which belongs in BENCHMARKS.md; a
-  comment says why the code is as it is. A hash is a word of 7 to 40
+- **Issue numbers** anywhere (the word issue and a number after it, with
+  `#`, `-`, `no.` or `number` between or nothing): the documents and the
+  code speak of the package, and BENCHMARKS.md keeps its history by commit.
+  A pull request or bug of another project (`swiftlang/swift#89577`) is not
+  an issue number of this one, and neither is a bare `#32`, which cannot be
+  told from other uses of `#`.
+- **Commit hashes in code comments** (Swift and C `//` and `/* */`; shell,
+  Python, YAML `#`; Python's docstrings; string literals are not comments):
+  a hash says when something was measured, which belongs in BENCHMARKS.md;
+  a comment says why the code is as it is. A hash is a word of 7 to 40
   hexadecimal digits with at least one letter and one digit (a hash of
-  digits only cannot be told from a number). A file may name a hash it also
-  uses as a value, as Scripts/check-compatibility.sh does its baseline.
+  digits only cannot be told from a number; `0x…` and `0b…` are numbers).
+  A file may name a hash it also uses as a value, as
+  Scripts/check-compatibility.sh does its baseline.
 - **DocC links to symbols that are not public**, given the library
   products' public symbol graphs (as `swift package dump-symbol-graph`
   writes them): in the comments of `Sources/SelectorDispatch` and
-  `Sources/SelectorDispatchTesting`, a ``double-backquoted`` link must name
-  a public symbol. DocC checks links only in public documentation, so a
-  link in an internal symbol's comment rots unseen when its target is
-  renamed or its parameters change; an internal symbol is named in code
-  voice (single backquotes) instead. The UIKit adapter's sources are not
-  read: its classes compile only for Apple platforms, so the graphs made
-  here lack them.
+  `Sources/SelectorDispatchTesting`, a ``double-backquoted`` link must
+  resolve to a public symbol as DocC resolves it: in the scope of the
+  declaration it documents (a type's members, for a type's comment), then
+  in each enclosing type, then at the top. DocC checks links only in public
+  documentation, so a link in an internal symbol's comment rots unseen when
+  its target is renamed or its parameters change; an internal symbol is
+  named in code voice (single backquotes) instead. Scopes are read from the
+  declarations' lines and the closing braces' indentation, which
+  swift-format keeps. The UIKit adapter's sources are not read: its classes
+  compile only for Apple platforms, so the graphs made here lack them.
 
 Exit 1 with one line per finding, 0 when there is none, 2 when it cannot run.
 """
@@ -37,26 +43,68 @@ import sys
 from pathlib import Path
 
 SKIPPED = ("Fuzz/Corpus/", "Scripts/compatibility/expected/")
-TEXT = {".md", ".swift", ".sh", ".py", ".c", ".h", ".txt", ".yml"}
+TEXT = {".md", ".swift", ".sh", ".py", ".c", ".h", ".txt", ".yml", ".supp"}
+SLASH_COMMENTS = {".swift", ".c", ".h"}
+HASH_COMMENTS = {".sh", ".py", ".yml", ".supp", ""}  # "" is .ci/run
 LINKED_SOURCES = ("Sources/SelectorDispatch/", "Sources/SelectorDispatchTesting/")
 GRAPH_MODULES = ("SelectorDispatch", "SelectorDispatchTesting", "SelectorDispatchUIKit")
 
-ISSUE = re.compile(r"\bissues?\s*(?:#|no\.?\s*)?\d+", re.IGNORECASE)
-HASH = re.compile(r"(?<![\w.])(?!0x)[0-9a-f]{7,40}(?![\w.])")
+ISSUE = re.compile(r"\bissues?(?:[\s-]+|\s*#|\s+(?:no\.?|number)\s*)#?\d+", re.IGNORECASE)
+HASH = re.compile(r"(?<!\w)(?!0[bx])[0-9a-f]{7,40}(?!\w|\.\w)")
+DOUBLE_QUOTED = re.compile(r'"(?:\\.|[^"\\])*"')
+QUOTED = re.compile(r'"(?:\\.|[^"\\])*"|\'(?:\\.|[^\'\\])*\'')
 LINK = re.compile(r"``([^`]+)``")
 # What DocC appends to a link to tell overloads apart: `-(String,_)`,
 # `->Bool`, `-swift.method`, `-4ja8m`.
 DISAMBIGUATION = re.compile(r"-(\(.*\)|>.*|swift\..*|[0-9a-z]{3,6})$")
+# A type's declaration or an extension, whose body is the scope of the
+# comments in it: `  final class Snapshot: HandlerList {`, `extension Dispatcher.State {`.
+DECLARATION = re.compile(
+    r"^\s*(?:@\w+(?:\([^)]*\))?\s+)*"
+    r"(?:(?:public|open|package|internal|fileprivate|private|final|nonisolated|indirect)\s+)*"
+    r"(extension|struct|class|enum|actor|protocol)\s+([\w.]+)")
 
 
-def comment(line: str, suffix: str) -> str:
-    """The comment part of a code line, or ""."""
-    marker = "#" if suffix in (".sh", ".py", "") else "//"
-    at = line.find(marker)
-    if suffix in (".c", ".h") and at < 0:
-        stripped = line.lstrip()
-        return line if stripped.startswith(("/*", "*")) else ""
-    return line[at:] if at >= 0 else ""
+def suffix_of(path: str) -> str:
+    return "" if path.endswith("/run") else Path(path).suffix
+
+
+def comments(lines: list[str], suffix: str) -> list[str]:
+    """The comment part of each line ("" for none), string literals left out.
+
+    Swift and C: `//` to the end of the line and `/* … */`, across lines.
+    Shell, Python, YAML: `#` to the end of the line, and Python's
+    triple-quoted strings, which are its docstrings.
+    """
+    parts, in_block = [], False
+    for line in lines:
+        if suffix == ".py" and (in_block or line.count('"""') % 2):
+            parts.append(line)
+            in_block ^= bool(line.count('"""') % 2)
+            continue
+        strings = DOUBLE_QUOTED if suffix in SLASH_COMMENTS else QUOTED
+        code = strings.sub(lambda m: " " * len(m.group(0)), line)
+        if suffix in SLASH_COMMENTS:
+            note = ""
+            if in_block:
+                close = code.find("*/")
+                note, code = (line, "") if close < 0 else (line[:close + 2], code[close + 2:])
+                in_block = close < 0
+            opening = code.find("/*")
+            slashes = code.find("//")
+            if opening >= 0 and (slashes < 0 or opening < slashes):
+                close = code.find("*/", opening + 2)
+                in_block = close < 0
+                note += line[opening:] if close < 0 else line[opening:close + 2]
+            elif slashes >= 0:
+                note += line[slashes:]
+            parts.append(note)
+        elif suffix in HASH_COMMENTS:
+            at = code.find("#")
+            parts.append(line[at:] if at >= 0 else "")
+        else:
+            parts.append("")
+    return parts
 
 
 def is_hash(word: str) -> bool:
@@ -71,13 +119,13 @@ def issue_numbers(path: str, lines: list[str]) -> list[str]:
 
 
 def hashes_in_comments(path: str, lines: list[str]) -> list[str]:
-    suffix = Path(path).suffix
-    if suffix not in (".swift", ".c", ".h", ".sh", ".py") and not path.endswith("/run"):
+    suffix = suffix_of(path)
+    if suffix not in SLASH_COMMENTS | HASH_COMMENTS:
         return []
-    comments = [comment(line, suffix) for line in lines]
-    code = "\n".join(line.replace(note, "") if note else line for line, note in zip(lines, comments))
+    notes = comments(lines, suffix)
+    code = "\n".join(line.replace(note, "") if note else line for line, note in zip(lines, notes))
     found = []
-    for number, note in enumerate(comments, 1):
+    for number, note in enumerate(notes, 1):
         for word in HASH.findall(note):
             if is_hash(word) and word not in code:
                 found.append(f"{path}:{number}: a commit hash ({word}) in a comment: say why the"
@@ -96,16 +144,43 @@ def public_symbols(graphs: Path) -> set[str]:
     return paths
 
 
+def resolves(target: str, scope: list[str], public: set[str]) -> bool:
+    """Whether a link resolves to a public symbol as DocC resolves a relative
+    link: in the scope of the documented declaration, then in each scope
+    around it, then at the top."""
+    return any("/".join(scope[:depth] + [target]) in public for depth in range(len(scope), -1, -1))
+
+
 def links_to_internals(path: str, lines: list[str], public: set[str]) -> list[str]:
     if not path.startswith(LINKED_SOURCES) or not path.endswith(".swift"):
         return []
-    found = []
-    for number, line in enumerate(lines, 1):
-        for link in LINK.findall(comment(line, ".swift")):
+    found, scopes, waiting = [], [], []  # scopes: (indent, type path); waiting: a comment's links
+
+    def settle(scope):
+        for number, link in waiting:
             target = DISAMBIGUATION.sub("", link).removeprefix("SelectorDispatch/")
-            if not any(p == target or p.endswith("/" + target) for p in public):
+            if not resolves(target, scope, public):
                 found.append(f"{path}:{number}: ``{link}`` links to no public symbol, and DocC"
                              " checks no other link: name it in code voice, `like this`")
+        waiting.clear()
+
+    for number, (line, note) in enumerate(zip(lines, comments(lines, ".swift")), 1):
+        indent = len(line) - len(line.lstrip())
+        if line.strip().startswith("}"):
+            while scopes and scopes[-1][0] >= indent:
+                scopes.pop()
+        if note:
+            waiting += [(number, link) for link in LINK.findall(note)]
+        if not line.strip() or line.strip() == note.strip():
+            continue
+        scope = scopes[-1][1] if scopes else []
+        declaration = DECLARATION.match(line)
+        if declaration:
+            name = declaration.group(2).split(".")
+            scope = name if declaration.group(1) == "extension" else scope + name
+            scopes.append((indent, scope))
+        settle(scope)
+    settle([])
     return found
 
 

@@ -17,7 +17,7 @@ spec.loader.exec_module(check)
 
 ISSUE = "iss" + "ue"  # so that this file plants nothing itself
 HASH = "a1b2" + "c3d"
-PUBLIC = {"SelectorDispatch/Dispatcher", "SelectorDispatch/Dispatcher/answer(to:params:fold:)"}
+PUBLIC = {"Dispatcher", "Dispatcher/answer(to:params:fold:)", "HandlerTable/handlers"}
 
 
 def run(files, public=None):
@@ -36,8 +36,9 @@ class IssueNumberTests(unittest.TestCase):
         self.assertTrue(found[0].startswith("README.md:1: an issue number"))
         self.assertTrue(found[1].startswith("Sources/A/B.swift:2: an issue number"))
 
-    def test_a_number_on_the_next_line_is_found(self):
+    def test_a_number_on_the_next_line_and_other_spellings_are_found(self):
         self.assertEqual(len(run({"BENCHMARKS.md": f"the target of {ISSUE}\n32, met\n"})), 1)
+        self.assertEqual(len(run({"README.md": f"{ISSUE}-32 and {ISSUE} number 7\n"})), 2)
 
     def test_another_projects_bug_and_a_test_kits_issue_are_not_issue_numbers(self):
         self.assertEqual(run({"README.md": "crashed (swiftlang/swift#89577)\n",
@@ -55,16 +56,44 @@ class HashTests(unittest.TestCase):
                               "Scripts/s.sh": f"# compiles {HASH}'s examples\nbase={HASH}\n"}), [])
 
     def test_words_numbers_and_masks_are_not_hashes(self):
-        self.assertEqual(run({"Sources/A/B.swift": "// defaced 1000000 0x1f2e3d4c5b\n"}), [])
+        self.assertEqual(run({"Sources/A/B.swift": "// defaced 1000000 0x1f2e3d4c5b 0b11010\n"}), [])
+
+    def test_a_hash_before_a_full_stop_in_a_block_comment_or_a_docstring_is_found(self):
+        found = run({"Sources/A/B.swift": f"/* cost\n   measured at {HASH}. */\nlet a = 1\n",
+                     "Scripts/p.py": f'"""Measured\nat {HASH}."""\nx = 1\n'})
+        self.assertEqual([f.split(":")[:2] for f in found],
+                         [["Sources/A/B.swift", "2"], ["Scripts/p.py", "2"]])
+
+    def test_a_hash_in_a_string_is_not_a_comment(self):
+        self.assertEqual(run({"Sources/A/B.swift": f'let u = "https://x.org/{HASH}"  // a link\n'}),
+                         [])
 
 
 class LinkTests(unittest.TestCase):
     def test_a_link_to_an_internal_symbol_is_found_and_public_ones_pass(self):
         found = run({"Sources/SelectorDispatch/B.swift":
                      "/// ``Dispatcher``, ``Dispatcher/answer(to:params:fold:)-(String,_,_)``\n"
-                     "/// and ``run(_:params:fold:)-(Snapshot,_,_)``\n"}, PUBLIC)
+                     "/// and ``run(_:params:fold:)-(Snapshot,_,_)``\n"
+                     "let a = 1\n"}, PUBLIC)
         self.assertEqual(len(found), 1)
-        self.assertIn("``run(_:params:fold:)-(Snapshot,_,_)`` links to no public symbol", found[0])
+        self.assertIn("B.swift:2: ``run(_:params:fold:)-(Snapshot,_,_)`` links to no public symbol",
+                      found[0])
+
+    def test_a_relative_link_resolves_in_its_declarations_scope_only(self):
+        found = run({"Sources/SelectorDispatch/B.swift":
+                     "extension Dispatcher {\n"
+                     "  /// Like ``answer(to:params:fold:)``.\n"
+                     "  func wait() {}\n"
+                     "\n"
+                     "  struct Pending {\n"
+                     "    /// Unlike ``handlers``, a member of `HandlerTable` too.\n"
+                     "    let handlers: [Int]\n"
+                     "  }\n"
+                     "}\n"
+                     "/// ``answer(to:params:fold:)`` outside its type.\n"
+                     "let b = 2\n"}, PUBLIC)
+        self.assertEqual([f.split(": ")[0] for f in found],
+                         ["Sources/SelectorDispatch/B.swift:6", "Sources/SelectorDispatch/B.swift:10"])
 
     def test_links_are_not_read_without_symbol_graphs_or_outside_the_library(self):
         internal = "/// ``run(_:params:fold:)``\n"

@@ -20,7 +20,7 @@ extension Dispatcher {
     /// The mistake in the handler table's definition, if any.
     var problem: DispatchError?
     /// The async handlers; `normalized()` gives each a stand-in in
-    /// ``handlers``.
+    /// `handlers`.
     var asyncHandlers: [String: AsyncSelectorHandler]
     /// The typed async handlers' parameter counts, checked against the
     /// selector's completion when it registers.
@@ -190,8 +190,8 @@ extension SelectorKey {
 }
 
 extension Dispatcher.Pending {
-  /// The service with a stand-in in ``handlers`` for each of its
-  /// ``asyncHandlers``, so that registering treats both kinds as one
+  /// The service with a stand-in in `handlers` for each of its
+  /// `asyncHandlers`, so that registering treats both kinds as one
   /// table. A selector in both tables is recorded as the table's mistake.
   func normalized() -> Self {
     guard !asyncHandlers.isEmpty else { return self }

@@ -53,18 +53,19 @@ extension Dispatcher {
   /// What a dispatch needs about one selector, built once after each change
   /// and shared by every dispatch until the next one: a dispatch holds the
   /// lock only to find it, and to count itself among its readers or retain
-  /// it (see `Dispatcher+Reading.swift`).
+  /// it (see `Dispatcher+Reading.swift` and `Dispatcher+Readers.swift`).
+  ///
+  /// A `HandlerList`, which is what a fold reads: the handlers, the
+  /// services that registered them and the selector, whose text is what a
+  /// dispatch by text found byte for byte, so the text the caller gave.
   ///
   /// Immutable (`let` only: no exclusivity checks on the hot path). To carry
   /// more per-selector data to dispatch, add a `let` here and fill it in
-  /// ``init(_:)``.
+  /// both initializers; data a fold reads goes in `HandlerList` instead.
   ///
   /// `@unchecked Sendable`: handlers are not `Sendable` by design (see
   /// ``SelectorHandler``); the dispatcher only moves them between threads under its
   /// lock and calls them on the dispatching thread.
-  ///
-  /// A `HandlerList`, which is what a fold reads; its selector is the text
-  /// a dispatch by text found byte for byte, so the text the caller gave.
   final class Snapshot: HandlerList, @unchecked Sendable {
     let arity: Int
     let declaredFold: Fold?

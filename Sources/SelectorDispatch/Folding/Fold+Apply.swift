@@ -119,9 +119,8 @@ extension Fold {
   /// what a dispatch calls directly when its snapshot says the fold is one
   /// (see `Snapshot.tally(for:)`).
   ///
-  /// Inlined into the dispatch's fast road (`Dispatcher.run`), because a
-  /// call of its own costs every `Bool` dispatch more than the loop
-  /// (BENCHMARKS.md has the figures).
+  /// Inlined into the dispatch's fast road (`Dispatcher.run`): a call of
+  /// its own costs a typed dispatch measurably more (BENCHMARKS.md).
   @inline(__always)
   static func fold(_ tally: Tally, _ list: HandlerList, params: [Any])
     throws(DispatchError) -> Bool

@@ -3,34 +3,6 @@ import Testing
 
 @testable import SelectorDispatch
 
-/// Counts how many times the test classes below were created.
-let creations = CallLog()
-
-/// A plain Swift class, not an `NSObject`: found by `NSClassFromString` too.
-final class ReflectedPush: LoadableService {
-  init() { creations.record("ReflectedPush") }
-  var priority: Int { 5 }
-  var handlers: HandlerTable {
-    on("applicationDidEnterBackground:") { (app: AnyObject) in creations.record("push.bg") }
-  }
-}
-
-/// An `NSObject` subclass service.
-final class ReflectedLog: NSObject, LoadableService {
-  override init() {
-    creations.record("ReflectedLog")
-    super.init()
-  }
-  var handlers: HandlerTable {
-    on("applicationDidEnterBackground:") { (app: AnyObject) in creations.record("log.bg") }
-  }
-}
-
-/// A class with `init()` that is not a service: it must never be created.
-final class NotAService {
-  init() { creations.record("NotAService") }
-}
-
 @Suite struct ServiceCatalogTests {
   @Test func reflectionFindsServiceClassesOnLinuxNSObjectOrNot() throws {
     let catalog = ServiceCatalog()

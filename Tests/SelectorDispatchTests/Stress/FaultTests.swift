@@ -183,7 +183,7 @@ import Testing
     }
   }
 
-  // ServiceTests shows one typed thrower before one bystander; here there
+  // DispatchServiceTests shows one typed thrower before one bystander; here there
   // are two throwers around a service that answers, under a Bool fold.
   @Test func throwingTypedHandlersAreReportedAfterEveryServiceRan() throws {
     let log = CallLog()

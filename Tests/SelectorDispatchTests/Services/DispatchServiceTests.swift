@@ -3,7 +3,7 @@ import Testing
 
 @testable import SelectorDispatch
 
-@Suite struct ServiceTests {
+@Suite struct DispatchServiceTests {
   static let launch = "application:didFinishLaunchingWithOptions:"
   static let background = "applicationDidEnterBackground:"
 
@@ -11,11 +11,11 @@ import Testing
     let log: CallLog
     var priority: Int { 10 }
     var handlers: HandlerTable {
-      on(ServiceTests.launch) { (app: AnyObject, options: [String: Any]?) -> Bool in
+      on(DispatchServiceTests.launch) { (app: AnyObject, options: [String: Any]?) -> Bool in
         log.record("push.launch")
         return true
       }
-      on(ServiceTests.background) { (app: AnyObject) in log.record("push.background") }
+      on(DispatchServiceTests.background) { (app: AnyObject) in log.record("push.background") }
     }
   }
 
@@ -24,12 +24,12 @@ import Testing
     var enabled = true
     var handlers: HandlerTable {
       if enabled {
-        on(ServiceTests.launch) { (app: AnyObject, options: [String: Any]?) -> Bool in
+        on(DispatchServiceTests.launch) { (app: AnyObject, options: [String: Any]?) -> Bool in
           log.record("analytics.launch")
           return false
         }
       }
-      for selector in [ServiceTests.background, "applicationWillTerminate:"] {
+      for selector in [DispatchServiceTests.background, "applicationWillTerminate:"] {
         on(selector) { (app: AnyObject) in log.record("analytics.\(selector)") }
       }
     }
@@ -88,7 +88,7 @@ import Testing
   struct Failing: DispatchService {
     struct Offline: Error, CustomStringConvertible { var description: String { "offline" } }
     var handlers: HandlerTable {
-      on(ServiceTests.background) { (app: AnyObject) throws in throw Offline() }
+      on(DispatchServiceTests.background) { (app: AnyObject) throws in throw Offline() }
     }
   }
 
@@ -109,7 +109,7 @@ import Testing
   struct Mistaken: DispatchService {
     let selectors: [String]
     var handlers: HandlerTable {
-      on(ServiceTests.background) { (app: AnyObject) in () }
+      on(DispatchServiceTests.background) { (app: AnyObject) in () }
       for selector in selectors { on(selector) { (app: AnyObject) in () } }
     }
   }
@@ -190,7 +190,7 @@ import Testing
   }
 }
 
-extension ServiceTests {
+extension DispatchServiceTests {
   struct Table: DispatchService {
     let name: String
     let handlers: [String: SelectorHandler]
