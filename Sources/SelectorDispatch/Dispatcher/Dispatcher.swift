@@ -228,7 +228,7 @@ public final class Dispatcher: Sendable {
   /// The services that handle a selector, in call order: for a host that
   /// names them in a report.
   package func services(handling selector: String) -> [String] {
-    withSlot(of: selector) { state, slot in state.snapshot(slot)?.registrations.map(\.service) }
+    withSlot(of: selector) { state, slot in state.snapshot(slot).map { Array($0.services) } }
       ?? []
   }
 }

@@ -47,7 +47,7 @@ extension Dispatcher {
     -> CompletionJoin
   {
     CompletionJoin(
-      selector: selector, services: snapshot.registrations.map { $0.service }, binding: binding,
+      selector: selector, services: Array(snapshot.services), binding: binding,
       environment: environment)
   }
 }
