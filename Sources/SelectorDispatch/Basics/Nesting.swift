@@ -103,7 +103,7 @@ enum Nesting {
   #endif
 
   /// The depth of a dispatch the caller makes now: awaited, or (through
-  /// `enter(_:environment:)`) synchronous.
+  /// `enter(_:)`) synchronous.
   ///
   /// - Throws: ``DispatchError/nestingTooDeep(selector:limit:)`` past the
   ///   limit, after reporting ``Diagnostic/nestingTooDeep(selector:depth:)``.
@@ -121,20 +121,16 @@ enum Nesting {
     return depth
   }
 
-  /// Enters a synchronous dispatch on this thread, one level deeper than
-  /// the caller's chain; returns what `leave(to:)` restores.
-  ///
-  /// - Throws: What `next(_:environment:)` throws, having entered nothing.
+  /// Enters a synchronous dispatch on this thread at `depth`, from
+  /// `next(_:environment:)`; returns what `leave(to:)` restores.
   @inline(__always)
-  static func enter(
-    _ selector: @autoclosure () -> String, environment: @autoclosure () -> DispatchEnvironment
-  ) throws(DispatchError) -> Int {
+  static func enter(_ depth: Int) -> Int {
     let outer = csd_depth_get()
-    csd_depth_set(try next(selector(), environment: environment()))
+    csd_depth_set(depth)
     return outer
   }
 
-  /// Leaves the synchronous dispatch that `enter(_:environment:)` entered.
+  /// Leaves the synchronous dispatch that `enter(_:)` entered.
   @inline(__always)
   static func leave(to outer: Int) {
     csd_depth_set(outer)

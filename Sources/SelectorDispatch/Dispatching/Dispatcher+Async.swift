@@ -73,8 +73,7 @@ extension Dispatcher {
   public nonisolated(nonsending) func answer(
     to selector: String, params: [Any], fold: Fold? = nil
   ) async throws -> Any? {
-    try await dispatchAwaiting(
-      lookUp(selector), selector: selector, params: params, fold: fold)
+    try await dispatchAwaiting(lookUp(selector), params: params, fold: fold)
   }
 
   /// Dispatches an event through a pre-resolved key and awaits its answer.
@@ -94,23 +93,17 @@ extension Dispatcher {
   public nonisolated(nonsending) func answer(
     to key: SelectorKey, params: [Any], fold: Fold? = nil
   ) async throws -> Any? {
-    try await dispatchAwaiting(
-      lookUp(key), selector: key.description, params: params, fold: fold)
+    try await dispatchAwaiting(lookUp(key), params: params, fold: fold)
   }
 
-  /// Checks the arguments and the nesting depth, then calls the handlers
-  /// one at a time, at that depth.
+  /// Prepares the dispatch (see `prepare(_:params:fold:form:)`), then
+  /// calls the handlers one at a time, at its depth.
   private nonisolated(nonsending) func dispatchAwaiting(
-    _ snapshot: Snapshot, selector: String, params: [Any], fold: Fold?
+    _ snapshot: Snapshot, params: [Any], fold: Fold?
   ) async throws -> Any? {
+    let (fold, depth) = try prepare(snapshot, params: params, fold: fold, form: .awaited).folding
+    let selector = snapshot.selector
     let completion = snapshot.contract?.completion
-    let expected = snapshot.arity - (completion == nil ? 0 : 1)
-    guard params.count == expected else {
-      throw arityMismatch(snapshot, count: params.count, awaited: true)
-    }
-    try snapshot.contract?.check(params, selector: selector)
-    let depth = try Nesting.next(selector, environment: environment)
-    let fold = fold ?? snapshot.declaredFold ?? .collect
     guard snapshot.hasAsyncHandlers else {
       return try await awaitHandlers(
         snapshot, selector: selector, params: params, fold: fold, completion: completion,

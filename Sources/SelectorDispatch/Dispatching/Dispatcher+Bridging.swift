@@ -1,7 +1,7 @@
 extension Dispatcher {
-  /// A synchronous dispatch of a selector that has async handlers: refused
-  /// unless the selector has a completion, through which the async answers
-  /// can arrive after it returns.
+  /// A synchronous dispatch of a selector that has async handlers and a
+  /// completion, through which the async answers can arrive after it
+  /// returns (`prepare(_:params:fold:form:)` refuses one without).
   ///
   /// The sync handlers run now, in order, each with its own completion; the
   /// async ones that the fold would call run after them, in order, in a
@@ -11,17 +11,12 @@ extension Dispatcher {
   /// reported with what it was doing (see `CompletionJoin`). A sync
   /// service whose handler refused its arguments or failed is not waited
   /// for (see `CompletionJoin.call`).
-  func runBridging(_ snapshot: Snapshot, selector: String, params: [Any], fold: Fold?)
+  func runBridging(_ kind: CompletionKind, _ snapshot: Snapshot, params: [Any], fold: Fold)
     throws(DispatchError) -> Any?
   {
-    try snapshot.contract?.check(params, selector: selector)
-    guard let kind = snapshot.contract?.completion else {
-      let first = snapshot.registrations.first { $0.asyncHandler != nil }
-      throw DispatchError.asyncHandlerNeedsAwait(selector: selector, service: first?.service)
-    }
+    let selector = snapshot.selector
     let last = params.count - 1
     let join = try joinCallersCompletion(kind, snapshot, selector: selector, params: params)
-    let fold = fold ?? snapshot.declaredFold ?? .collect
     var folded = Fold.Accumulator(fold, selector: selector, environment: environment)
     var started: [(slot: Int, handler: AsyncSelectorHandler)] = []
     for index in snapshot.handlers.indices {

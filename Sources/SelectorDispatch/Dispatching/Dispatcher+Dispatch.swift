@@ -83,63 +83,44 @@ extension Dispatcher {
     return snapshot
   }
 
-  /// Checks the arity, the nesting depth and the vocabulary's argument
-  /// types, then calls the handlers and folds their answers: what every
-  /// dispatch does once it has found the selector. Errors name the
-  /// selector by the snapshot's text, which is passed on only when needed.
+  /// Prepares the dispatch (see `prepare(_:params:fold:form:)`), then
+  /// calls the handlers and folds their answers: what every synchronous
+  /// dispatch does once it has found the selector.
   ///
   /// Inlined into each entry point: the common dispatch, a `Bool` fold of
   /// plain handlers, goes from the look-up straight to the tally, and every
-  /// other one takes `runAnyRoad(_:params:fold:)`.
+  /// other one takes `run(_:params:folding:at:)`.
   @inline(__always)
   func run(_ snapshot: Snapshot, params: [Any], fold: Fold?) throws(DispatchError) -> Folded {
-    guard params.count == snapshot.arity, let tally = snapshot.tally(for: fold) else {
-      return try runAnyRoad(snapshot, params: params, fold: fold)
+    switch try prepare(snapshot, params: params, fold: fold, form: .synchronous) {
+    case .tally(let tally, let depth):
+      let outer = Nesting.enter(depth)
+      defer { Nesting.leave(to: outer) }
+      return .bool(try Fold.fold(tally, snapshot, params: params))
+    case .fold(let fold, let depth):
+      return try run(snapshot, params: params, folding: fold, at: depth)
     }
-    let outer = try Nesting.enter(snapshot.selector, environment: environment)
-    defer { Nesting.leave(to: outer) }
-    return .bool(try Fold.fold(tally, snapshot, params: params))
   }
 
-  /// `run(_:params:fold:)` for any selector and fold.
+  /// Calls the handlers of a prepared synchronous dispatch at `depth` and
+  /// folds their answers with `fold`, joining completions if the selector
+  /// has one.
   @inline(never)
-  func runAnyRoad(_ snapshot: Snapshot, params: [Any], fold: Fold?) throws(DispatchError)
-    -> Folded
+  private func run(_ snapshot: Snapshot, params: [Any], folding fold: Fold, at depth: Int)
+    throws(DispatchError) -> Folded
   {
-    guard params.count == snapshot.arity else {
-      throw arityMismatch(snapshot, count: params.count, awaited: false)
-    }
-    let outer = try Nesting.enter(snapshot.selector, environment: environment)
+    let outer = Nesting.enter(depth)
     defer { Nesting.leave(to: outer) }
-    if snapshot.hasAsyncHandlers {
+    if let completion = snapshot.contract?.completion {
+      if snapshot.hasAsyncHandlers {
+        return .value(try runBridging(completion, snapshot, params: params, fold: fold))
+      }
       return .value(
-        try runBridging(snapshot, selector: snapshot.selector, params: params, fold: fold))
+        try runJoiningCompletions(
+          completion, snapshot, selector: snapshot.selector, params: params, fold: fold))
     }
-    if let contract = snapshot.contract {
-      return try run(contract, snapshot, selector: snapshot.selector, params: params, fold: fold)
-    }
-    let fold = fold ?? snapshot.declaredFold ?? .collect
     return try fold.fold(
       snapshot, params: params, selector: snapshot.selector, environment: environment)
-  }
-
-  /// The error for `count` parameters, which the dispatch's form does not
-  /// take. For a selector with a completion handler the synchronous form
-  /// takes one per ':', the completion included, and the awaited form
-  /// (`awaited`) takes one fewer; a synchronous dispatch given the awaited
-  /// form's count says so.
-  func arityMismatch(_ snapshot: Snapshot, count: Int, awaited: Bool) -> DispatchError {
-    let selector = snapshot.selector
-    guard snapshot.contract?.completion != nil else {
-      return .arityMismatch(selector: selector, expected: snapshot.arity, actual: count)
-    }
-    if awaited {
-      return .awaitedArityMismatch(selector: selector, expected: snapshot.arity - 1, actual: count)
-    }
-    if count == snapshot.arity - 1 {
-      return .completionHandlerMissing(selector: selector, expected: snapshot.arity)
-    }
-    return .arityMismatch(selector: selector, expected: snapshot.arity, actual: count)
   }
 
   /// The error for a selector nobody knows, with a "did you mean" among
@@ -152,21 +133,6 @@ extension Dispatcher {
     let known = state.withLock { $0.knownSelectors(ofLengths: lengths) }
     return .unrecognizedSelector(
       selector: selector, suggestion: Suggestion.nearest(to: selector, among: known))
-  }
-
-  /// Checks the arguments, then dispatches, joining completions if the
-  /// selector has one.
-  func run(
-    _ contract: Contract, _ snapshot: Snapshot, selector: String, params: [Any], fold: Fold?
-  ) throws(DispatchError) -> Folded {
-    try contract.check(params, selector: selector)
-    let fold = fold ?? snapshot.declaredFold ?? .collect
-    if let completion = contract.completion {
-      return .value(
-        try runJoiningCompletions(
-          completion, snapshot, selector: selector, params: params, fold: fold))
-    }
-    return try fold.fold(snapshot, params: params, selector: selector, environment: environment)
   }
 
   /// Checks that the dispatcher knows a selector (some service handles it,

@@ -102,6 +102,15 @@ extension Fold {
   /// The folds whose answer is a `Bool`.
   enum Tally {
     case any, all, firstTrue
+
+    /// The fold this is.
+    var fold: Fold {
+      switch self {
+      case .any: .any
+      case .all: .all
+      case .firstTrue: .firstTrue
+      }
+    }
   }
 
   /// The fold as a `Tally`, or `nil` when its answer is not a `Bool`.
