@@ -140,6 +140,7 @@ extension Scenarios {
       ("last", count(.last, 7, as: Int.self)), ("broadcast", count(.broadcast, (), as: Int.self)),
       ("intersection", count(.intersection, UInt(0b1010), as: UInt.self)),
       ("union", count(.union, UInt(0b0101), as: UInt.self)),
+      ("nonEmptyIntersection", count(.nonEmptyIntersection, UInt(0b0110), as: UInt.self)),
       ("collect", count(.collect, 1, as: [Any?].self)),
     ]
   }

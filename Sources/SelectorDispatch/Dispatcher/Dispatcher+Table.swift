@@ -84,7 +84,7 @@ extension Dispatcher {
     /// How many synchronous dispatches are reading the snapshot without
     /// retaining it, and whether a change has retired it (see
     /// `Dispatcher+Reading.swift`); `nil` for a snapshot that is never
-    /// published (one made with other handlers).
+    /// published.
     let readers: UnsafeMutablePointer<csd_readers_t>?
 
     /// Shares the entry's arrays, which must be in call order.
@@ -102,20 +102,6 @@ extension Dispatcher {
       super.init(
         selector: selector, handlers: entry.handlers,
         services: ContiguousArray(entry.registrations.lazy.map(\.service)))
-    }
-
-    /// The same selector with other handlers, such as ones that wrap each
-    /// service's completion.
-    init(_ snapshot: Snapshot, handlers: ContiguousArray<SelectorHandler>) {
-      arity = snapshot.arity
-      declaredFold = snapshot.declaredFold
-      contract = snapshot.contract
-      registrations = snapshot.registrations
-      hasAsyncHandlers = snapshot.hasAsyncHandlers
-      isPlain = snapshot.isPlain
-      declaredTally = snapshot.declaredTally
-      readers = nil
-      super.init(selector: snapshot.selector, handlers: handlers, services: snapshot.services)
     }
 
     deinit { readers?.deallocate() }

@@ -135,7 +135,9 @@ extension Dispatcher {
   private nonisolated(nonsending) func awaitEach(
     _ snapshot: Snapshot, selector: String, params: [Any], fold: Fold
   ) async throws -> Any? {
-    var folded = Fold.Accumulator(fold, selector: selector, environment: environment)
+    let room = fold.heapRoom(for: snapshot)
+    defer { room.deallocate() }
+    var folded = Fold.Accumulator(fold, handlers: snapshot.handlers.count, room: room)
     // Reading a registration copies it (a retain or two): skipped for
     // selectors whose handlers are all sync.
     let hasAsyncHandlers = snapshot.hasAsyncHandlers
@@ -149,6 +151,6 @@ extension Dispatcher {
       }
       if folded.add(answer, at: index, of: snapshot) { break }
     }
-    return try folded.result()
+    return try folded.result(of: snapshot, environment: environment)
   }
 }

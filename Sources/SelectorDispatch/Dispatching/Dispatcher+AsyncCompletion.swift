@@ -12,7 +12,9 @@ extension Dispatcher {
       preconditionFailure("completion kind \(kind) does not accept its own completions")
     }
     let join = self.join(binding, for: snapshot, selector: selector)
-    var folded = Fold.Accumulator(fold, selector: selector, environment: environment)
+    let room = fold.heapRoom(for: snapshot)
+    defer { room.deallocate() }
+    var folded = Fold.Accumulator(fold, handlers: snapshot.handlers.count, room: room)
     for index in snapshot.handlers.indices {
       if Task.isCancelled {
         join.seal()
@@ -29,7 +31,7 @@ extension Dispatcher {
       if folded.add(answer, at: index, of: snapshot) { break }
     }
     join.seal()
-    _ = try folded.result()
+    _ = try folded.result(of: snapshot, environment: environment)
     return try await waiter.value()
   }
 

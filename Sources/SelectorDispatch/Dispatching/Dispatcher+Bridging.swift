@@ -17,7 +17,9 @@ extension Dispatcher {
     let selector = snapshot.selector
     let last = params.count - 1
     let join = try joinCallersCompletion(kind, snapshot, selector: selector, params: params)
-    var folded = Fold.Accumulator(fold, selector: selector, environment: environment)
+    let room = fold.heapRoom(for: snapshot)
+    defer { room.deallocate() }
+    var folded = Fold.Accumulator(fold, handlers: snapshot.handlers.count, room: room)
     var started: [(slot: Int, handler: AsyncSelectorHandler)] = []
     for index in snapshot.handlers.indices {
       if let handler = snapshot.registrations[index].asyncHandler {
@@ -52,6 +54,6 @@ extension Dispatcher {
         },
         finished: { join.release() }))
     join.seal()
-    return try folded.result()
+    return try folded.result(of: snapshot, environment: environment)
   }
 }

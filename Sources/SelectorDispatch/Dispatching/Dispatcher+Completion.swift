@@ -8,19 +8,20 @@ extension Dispatcher {
   /// still the caller's to call. A service whose handler refused its
   /// arguments or failed is not waited for.
   func runJoiningCompletions(
-    _ kind: CompletionKind, _ snapshot: Snapshot, selector: String, params: [Any], fold: Fold
-  ) throws(DispatchError) -> Any? {
+    _ kind: CompletionKind, _ snapshot: Snapshot, params: [Any], fold: Fold
+  ) throws(DispatchError) -> Folded {
     let index = params.count - 1
-    let join = try joinCallersCompletion(kind, snapshot, selector: selector, params: params)
+    let join = try joinCallersCompletion(
+      kind, snapshot, selector: snapshot.selector, params: params)
     var wrapped = ContiguousArray<SelectorHandler>()
     wrapped.reserveCapacity(snapshot.handlers.count)
     for (slot, handler) in snapshot.handlers.enumerated() {
       wrapped.append { params in join.call(handler, at: slot, with: params, completionAt: index) }
     }
     defer { join.seal() }
-    return try fold.apply(
-      Snapshot(snapshot, handlers: wrapped), params: params, selector: selector,
-      environment: environment)
+    return try fold.fold(
+      HandlerList(selector: snapshot.selector, handlers: wrapped, services: snapshot.services),
+      params: params, environment: environment)
   }
 
   /// The join for a dispatch whose last parameter is the caller's

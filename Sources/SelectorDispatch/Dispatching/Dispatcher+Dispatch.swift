@@ -115,12 +115,9 @@ extension Dispatcher {
       if snapshot.hasAsyncHandlers {
         return .value(try runBridging(completion, snapshot, params: params, fold: fold))
       }
-      return .value(
-        try runJoiningCompletions(
-          completion, snapshot, selector: snapshot.selector, params: params, fold: fold))
+      return try runJoiningCompletions(completion, snapshot, params: params, fold: fold)
     }
-    return try fold.fold(
-      snapshot, params: params, selector: snapshot.selector, environment: environment)
+    return try fold.fold(snapshot, params: params, environment: environment)
   }
 
   /// The error for a selector nobody knows, with a "did you mean" among

@@ -1,0 +1,89 @@
+extension Fold {
+  /// Calls the handlers this fold asks, in order, and combines their
+  /// answers by its rule (`Tally` for a `Bool` fold, `Accumulator` for the
+  /// others).
+  ///
+  /// - Parameters:
+  ///   - list: The handlers.
+  ///   - params: The event's parameters.
+  ///   - environment: Receives what the fold notices beyond the answer: an
+  ///     empty ``nonEmptyIntersection``.
+  /// - Returns: The folded answer; a `Bool` fold's left unboxed.
+  /// - Throws: The first failure among the answers, after every handler
+  ///   the fold calls has run, or what a custom fold's `reduce` throws.
+  func fold(_ list: HandlerList, params: [Any], environment: DispatchEnvironment)
+    throws(DispatchError) -> Folded
+  {
+    if let tally { return .bool(try Self.fold(tally, list, params: params)) }
+    guard needsRoom else {
+      return .value(try accumulate(list, params: params, environment: environment))
+    }
+    // The room on the stack, for a usual number of services.
+    return .value(
+      try withUnsafeTemporaryAllocation(
+        of: Accumulator.Answered.self, capacity: list.handlers.count
+      ) { room in
+        Result { () throws(DispatchError) in
+          try accumulate(list, params: params, environment: environment, room: room)
+        }
+      }.get())
+  }
+
+  /// Calls the handlers of a fold that is not a `Bool` fold, and combines
+  /// their answers through an `Accumulator` with `room`.
+  private func accumulate(
+    _ list: HandlerList, params: [Any], environment: DispatchEnvironment,
+    room: UnsafeMutableBufferPointer<Accumulator.Answered> = .init(start: nil, count: 0)
+  ) throws(DispatchError) -> Any? {
+    var folded = Accumulator(self, handlers: list.handlers.count, room: room)
+    Self.callEach(list, params: params) { slot, index in folded.take(slot, at: index, of: list) }
+    return try folded.result(of: list, environment: environment)
+  }
+
+  /// Calls the handlers of a `Bool` fold and combines their answers: what
+  /// `fold(_:params:environment:)` does for a `Bool` fold, and what a
+  /// dispatch calls directly when its snapshot says the fold is one (see
+  /// `Snapshot.tally(for:)`).
+  ///
+  /// Inlined into the dispatch's fast lane (`Dispatcher.run`), apart from
+  /// the other folds: a call of its own costs a typed dispatch measurably
+  /// more (BENCHMARKS.md), and with only the tally's `Seen` around the
+  /// loop, it stays in registers.
+  @inline(__always)
+  static func fold(_ tally: Tally, _ list: HandlerList, params: [Any])
+    throws(DispatchError) -> Bool
+  {
+    var seen = Tally.Seen()
+    var outcome = Outcome()
+    callEach(list, params: params) { slot, index in
+      if let bool = AnswerSlot.peekBool(slot) { return tally.add(bool, to: &seen) }
+      return tally.add(slot.move(), at: index, of: list, to: &seen, &outcome)
+    }
+    if let failure = outcome.failure { throw failure }
+    return tally.result(seen)
+  }
+
+  /// The synchronous dispatch's one loop: calls the handlers of `list` in
+  /// order, each exactly once, with `params`, and hands each answer to
+  /// `take` in the slot the handler wrote it to, until `take` says the fold
+  /// is settled. No lock is held, and no answer is read before its handler
+  /// returned: there is no `result || call()` here.
+  ///
+  /// `take` must leave the slot uninitialized or holding a trivial value
+  /// (see `AnswerSlot`). Inlined with it: a call that took the slot would
+  /// let it escape, and the handler could no longer write its answer
+  /// straight into it.
+  @inline(__always)
+  static func callEach(
+    _ list: HandlerList, params: [Any],
+    _ take: (UnsafeMutablePointer<Any?>, _ index: Int) -> Bool
+  ) {
+    let handlers = list.handlers
+    AnswerSlot.withSlot { slot in
+      for index in handlers.indices {
+        slot.initialize(to: handlers[index](params))
+        if take(slot, index) { break }
+      }
+    }
+  }
+}
