@@ -23,19 +23,21 @@ actor AsyncBridge {
     executor.asUnownedSerialExecutor()
   }
 
-  /// The async handlers of one synchronous dispatch, and what to do as
-  /// each starts and answers.
+  /// The async handlers that one synchronous dispatch left for later, and
+  /// the join their answers go to.
   ///
   /// `@unchecked Sendable`: it is made by the dispatch and then used only
-  /// by its bridge's task; the callbacks lock what they share.
+  /// by its bridge's task; the join locks what it shares.
   struct Work: @unchecked Sendable {
     /// The handlers, in order, with their slots in the dispatch.
     let handlers: [(slot: Int, handler: AsyncSelectorHandler)]
     /// Their parameters: the dispatch's, less the completion.
     let params: [Any]
-    let starting: (Int) -> Void
-    let answered: (Int, Any?) -> Void
-    let finished: () -> Void
+    /// The dispatch's join, which the dispatch holds (`hold()`) for the
+    /// bridge until its last handler has returned.
+    let join: CompletionJoin
+    /// Receives a handler's failure, which no fold is left to throw.
+    let failed: (_ slot: Int, DispatchError) -> Void
   }
 
   /// Runs `work` on a new bridge, nested inside the dispatch that calls
@@ -56,13 +58,15 @@ actor AsyncBridge {
     }
   }
 
-  /// Calls the handlers one after another, on this actor.
+  /// The bridge's one loop: calls the handlers one after another, on this
+  /// actor, each through the join, then releases the join.
   private func run(_ work: Work) async {
     for (slot, handler) in work.handlers {
-      work.starting(slot)
-      work.answered(slot, await handler(work.params))
+      if let failure = await work.join.call(handler, at: slot, with: work.params) {
+        work.failed(slot, failure)
+      }
     }
-    work.finished()
+    work.join.release()
   }
 
   /// Where a bridge's task starts and ends: it only hops to the bridge

@@ -152,6 +152,33 @@ final class CompletionJoin: @unchecked Sendable {
     return answer
   }
 
+  /// Awaits a service's async handler, whose return is its answer in
+  /// place of a completion: the one rule, for every path that awaits or
+  /// bridges async handlers, of what the join and the fold each hear.
+  ///
+  /// A failure (an answer that is a ``DispatchError``) goes to the caller,
+  /// for the fold, and the join hears no answer from the slot; anything
+  /// else goes to the join (see `answer(_:at:)`), and the caller gets
+  /// `nil`: to the fold, no opinion.
+  ///
+  /// - Parameters:
+  ///   - handler: The service's async handler.
+  ///   - slot: The service's slot.
+  ///   - params: The dispatch's parameters, without a completion.
+  /// - Returns: The failure, or `nil`.
+  nonisolated(nonsending) func call(
+    _ handler: AsyncSelectorHandler, at slot: Int, with params: [Any]
+  ) async -> DispatchError? {
+    armAnswer(slot)
+    let answer = await handler(params)
+    if let failure = answer as? DispatchError {
+      self.answer(nil, at: slot)
+      return failure
+    }
+    self.answer(answer, at: slot)
+    return nil
+  }
+
   /// Stops waiting for a slot whose handler refused its arguments without
   /// running, or failed: its completion will not be called, so the
   /// caller's completion runs when the others have answered. A call that
@@ -188,8 +215,8 @@ final class CompletionJoin: @unchecked Sendable {
     if alreadyFinished { deadline.cancel() }
   }
 
-  /// Marks a slot's async handler as due to start later, on the bridge:
-  /// the join waits for it from now on.
+  /// Marks a slot's async handler as due to start later, on the bridge
+  /// (through `call(_:at:with:)`): the join waits for it from now on.
   func queue(_ slot: Int) {
     state.withLock { state in
       state.slots[slot] = .queued
@@ -199,7 +226,7 @@ final class CompletionJoin: @unchecked Sendable {
 
   /// Marks a slot's async handler as started: its return is its answer,
   /// passed to `answer(_:at:)`.
-  func armAnswer(_ slot: Int) {
+  private func armAnswer(_ slot: Int) {
     state.withLock { state in
       if case .queued = state.slots[slot] {} else { state.pending += 1 }
       state.slots[slot] = .running
@@ -213,7 +240,7 @@ final class CompletionJoin: @unchecked Sendable {
   /// (a service's own completion has the caller's type, so it cannot pass
   /// one): it is reported, and counts as no answer, so that the caller's
   /// completion runs with the other answers, or the identity.
-  func answer(_ value: Any?, at slot: Int) {
+  private func answer(_ value: Any?, at slot: Int) {
     guard let value, !accepts(value) else { return arrive(value, at: slot) }
     environment.report(
       .answerTypeMismatch(

@@ -102,38 +102,40 @@ extension Dispatcher {
     _ snapshot: Snapshot, params: [Any], fold: Fold?
   ) async throws -> Any? {
     let (fold, depth) = try prepare(snapshot, params: params, fold: fold, form: .awaited).folding
-    let selector = snapshot.selector
-    let completion = snapshot.contract?.completion
     guard snapshot.hasAsyncHandlers else {
-      return try await awaitHandlers(
-        snapshot, selector: selector, params: params, fold: fold, completion: completion,
-        depth: depth)
+      return try await awaitHandlers(snapshot, params: params, fold: fold, depth: depth)
     }
     return try await HandlerChainTask.run {
-      try await self.awaitHandlers(
-        snapshot, selector: selector, params: params, fold: fold, completion: completion,
-        depth: depth)
+      try await self.awaitHandlers(snapshot, params: params, fold: fold, depth: depth)
     }
   }
 
   /// Calls the handlers at `depth`, joining their completions if the
   /// selector has one.
   private nonisolated(nonsending) func awaitHandlers(
-    _ snapshot: Snapshot, selector: String, params: [Any], fold: Fold,
-    completion: CompletionKind?, depth: Int
+    _ snapshot: Snapshot, params: [Any], fold: Fold, depth: Int
   ) async throws -> Any? {
     try await Nesting.carrying(depth) {
-      if let completion {
+      if let completion = snapshot.contract?.completion {
         return try await awaitJoiningCompletions(
-          completion, snapshot, selector: selector, params: params, fold: fold)
+          completion, snapshot, params: params, fold: fold)
       }
-      return try await awaitEach(snapshot, selector: selector, params: params, fold: fold)
+      return try await awaitEach(snapshot, params: params, fold: fold, join: nil)
     }
   }
 
-  /// Calls the handlers one at a time and folds their answers.
-  private nonisolated(nonsending) func awaitEach(
-    _ snapshot: Snapshot, selector: String, params: [Any], fold: Fold
+  /// The awaited dispatch's one loop: calls the handlers one at a time,
+  /// each exactly once, sync ones called and async ones awaited, and folds
+  /// their answers as they come. Before each handler it checks for
+  /// cancellation: a cancelled dispatch starts no further handler.
+  ///
+  /// With a `join` (a selector with a completion handler), each handler
+  /// goes through it: a sync service's with its own completion, an async
+  /// service's return as its answer (see `CompletionJoin.call`).
+  ///
+  /// - Throws: `CancellationError`, or the fold's failure.
+  nonisolated(nonsending) func awaitEach(
+    _ snapshot: Snapshot, params: [Any], fold: Fold, join: CompletionJoin?
   ) async throws -> Any? {
     let room = fold.heapRoom(for: snapshot)
     defer { room.deallocate() }
@@ -145,7 +147,14 @@ extension Dispatcher {
       try Task.checkCancellation()
       let answer: Any?
       if hasAsyncHandlers, let handler = snapshot.registrations[index].asyncHandler {
-        answer = await handler(params)
+        if let join {
+          answer = await join.call(handler, at: index, with: params)
+        } else {
+          answer = await handler(params)
+        }
+      } else if let join {
+        answer = join.call(
+          snapshot.handlers[index], at: index, with: params, completionAt: params.count)
       } else {
         answer = snapshot.handlers[index](params)
       }

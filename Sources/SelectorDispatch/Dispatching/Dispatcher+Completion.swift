@@ -3,25 +3,50 @@ extension Dispatcher {
   ///
   /// The caller's completion is never handed to the services: each service
   /// gets its own, made by a `CompletionJoin` that calls the caller's
-  /// exactly once. When this throws before any handler runs (the completion
-  /// has the wrong type), the caller's completion was not called and is
-  /// still the caller's to call. A service whose handler refused its
-  /// arguments or failed is not waited for.
+  /// exactly once, when every service has answered or when the deadline,
+  /// counted from the return of this call, passes; each service missing
+  /// then is reported with what it was doing. When this throws before any
+  /// handler runs (the completion has the wrong type), the caller's
+  /// completion was not called and is still the caller's to call.
+  ///
+  /// The handlers go through the synchronous loop, each wrapped for the
+  /// join: a sync service's runs now with its own completion, and is not
+  /// waited for when it refused its arguments or failed (see
+  /// `CompletionJoin.call`). An async service's is queued: to the fold its
+  /// answer is no opinion, so it never settles the fold, and the async
+  /// handlers that the fold would call run after the sync ones, in order,
+  /// in a task on an `AsyncBridge` of their own (`startBridge`).
   func runJoiningCompletions(
     _ kind: CompletionKind, _ snapshot: Snapshot, params: [Any], fold: Fold
   ) throws(DispatchError) -> Folded {
-    let index = params.count - 1
+    let last = params.count - 1
     let join = try joinCallersCompletion(
       kind, snapshot, selector: snapshot.selector, params: params)
+    // Filled by the wrapped async handlers as the fold reaches them.
+    var queued: [(slot: Int, handler: AsyncSelectorHandler)] = []
     var wrapped = ContiguousArray<SelectorHandler>()
     wrapped.reserveCapacity(snapshot.handlers.count)
     for (slot, handler) in snapshot.handlers.enumerated() {
-      wrapped.append { params in join.call(handler, at: slot, with: params, completionAt: index) }
+      if snapshot.hasAsyncHandlers, let asyncHandler = snapshot.registrations[slot].asyncHandler {
+        wrapped.append { _ in
+          queued.append((slot, asyncHandler))
+          join.queue(slot)
+          return nil
+        }
+      } else {
+        wrapped.append { params in join.call(handler, at: slot, with: params, completionAt: last) }
+      }
     }
-    defer { join.seal() }
-    return try fold.fold(
-      HandlerList(selector: snapshot.selector, handlers: wrapped, services: snapshot.services),
-      params: params, environment: environment)
+    let folded = Result { () throws(DispatchError) in
+      try fold.fold(
+        HandlerList(selector: snapshot.selector, handlers: wrapped, services: snapshot.services),
+        params: params, environment: environment)
+    }
+    if snapshot.hasAsyncHandlers {
+      startBridge(queued, of: snapshot, params: Array(params.dropLast()), join: join)
+    }
+    join.seal()
+    return try folded.get()
   }
 
   /// The join for a dispatch whose last parameter is the caller's

@@ -112,9 +112,6 @@ extension Dispatcher {
     let outer = Nesting.enter(depth)
     defer { Nesting.leave(to: outer) }
     if let completion = snapshot.contract?.completion {
-      if snapshot.hasAsyncHandlers {
-        return .value(try runBridging(completion, snapshot, params: params, fold: fold))
-      }
       return try runJoiningCompletions(completion, snapshot, params: params, fold: fold)
     }
     return try fold.fold(snapshot, params: params, environment: environment)

@@ -40,36 +40,23 @@ enum HandlerChainTask {
     ) async throws -> Any? {
       guard isolation !== MainActor.shared else { return try await body() }
       try Task.checkCancellation()
-      let answer = Locked(Answer.pending)
-      let task = start(body, answering: answer, on: isolation)
-      // Handlers that did not suspend have answered already.
-      let outcome: Answer.Outcome
-      if let ready = answer.withLockUnchecked({ $0.take() }) {
+      let handoff = Handoff<Outcome>()
+      let task = start(body, handingOverTo: handoff, on: isolation)
+      // Handlers that did not suspend have answered already; otherwise
+      // the wait ends on `isolation`, this function's.
+      let outcome: Outcome
+      if let ready = handoff.take() {
         outcome = ready
       } else {
-        outcome = await withTaskCancellationHandler {
-          _ = isolation  // isolates the closure to it: the wait ends there
-          return await withUnsafeContinuation { continuation in
-            if let ready = answer.withLockUnchecked({ $0.wait(continuation) }) {
-              continuation.resume(returning: ready)
-            }
-          }
-        } onCancel: {
-          task.cancel()
-          let waiter = answer.withLockUnchecked { $0.abandon() }
-          waiter?.resume(returning: .failure(CancellationError()))
-        }
+        outcome = try await handoff.value(onCancel: { task.cancel() })
       }
-      switch outcome {
-      case .success(let box): return box.value
-      case .failure(let error): throw error
-      }
+      return try outcome.get()
     }
 
-    /// Starts the task that runs `body` on `isolation` and gives its
-    /// outcome to `answer`.
+    /// Starts the task that runs `body` on `isolation` and hands its
+    /// outcome to `handoff`.
     private static func start(
-      _ body: @escaping Body, answering answer: Locked<Answer>,
+      _ body: @escaping Body, handingOverTo handoff: Handoff<Outcome>,
       on isolation: isolated (any Actor)?
     ) -> Task<Void, Never> {
       // A box, because the task's closure is `sending` and `body` holds
@@ -80,13 +67,25 @@ enum HandlerChainTask {
         if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
           return Task.immediate {
             _ = isolation  // isolates the closure to it
-            await answer.deliver(body.value)
+            await perform(body.value, handingOverTo: handoff)
           }
         }
       #endif
       return Task {
         _ = isolation  // isolates the closure to it
-        await answer.deliver(body.value)
+        await perform(body.value, handingOverTo: handoff)
+      }
+    }
+
+    /// Runs the chain and hands its outcome over; the dispatch drops it if
+    /// it has given up.
+    private nonisolated(nonsending) static func perform(
+      _ body: Body, handingOverTo handoff: Handoff<Outcome>
+    ) async {
+      do {
+        handoff.deliver(.success(try await body()))
+      } catch {
+        handoff.deliver(.failure(error))
       }
     }
   #else
@@ -100,88 +99,6 @@ enum HandlerChainTask {
     }
   #endif
 
-  /// Where the chain's outcome is, between the task and the dispatch.
-  enum Answer {
-    typealias Outcome = Result<UncheckedBox<Any?>, any Error>
-    typealias Waiter = UnsafeContinuation<Outcome, Never>
-
-    /// The chain is running; the dispatch is not waiting yet.
-    case pending
-    /// The dispatch is waiting.
-    case waiting(Waiter)
-    /// The chain has ended; the dispatch has not taken its outcome yet.
-    case done(Outcome)
-    /// The outcome was taken, or the dispatch was cancelled first.
-    case closed
-
-    /// The outcome, if the chain has ended; the dispatch then owns it.
-    mutating func take() -> Outcome? {
-      guard case .done(let outcome) = self else { return nil }
-      self = .closed
-      return outcome
-    }
-
-    /// Registers the dispatch's wait.
-    ///
-    /// - Returns: The outcome to resume `waiter` with at once: the chain's,
-    ///   or `CancellationError` when the dispatch was cancelled first.
-    mutating func wait(_ waiter: Waiter) -> Outcome? {
-      switch self {
-      case .pending:
-        self = .waiting(waiter)
-        return nil
-      case .done(let outcome):
-        self = .closed
-        return outcome
-      case .waiting, .closed:
-        return .failure(CancellationError())
-      }
-    }
-
-    /// Gives up the wait, as the dispatch's task is cancelled.
-    ///
-    /// - Returns: The waiting dispatch, to resume with `CancellationError`.
-    mutating func abandon() -> Waiter? {
-      switch self {
-      case .waiting(let waiter):
-        self = .closed
-        return waiter
-      case .pending:
-        self = .closed
-        return nil
-      case .done, .closed:
-        return nil
-      }
-    }
-
-    /// Records the chain's outcome.
-    ///
-    /// - Returns: The waiting dispatch, to resume with `outcome`.
-    mutating func end(with outcome: Outcome) -> Waiter? {
-      switch self {
-      case .pending:
-        self = .done(outcome)
-        return nil
-      case .waiting(let waiter):
-        self = .closed
-        return waiter
-      case .done, .closed:
-        return nil
-      }
-    }
-  }
-}
-
-extension Locked<HandlerChainTask.Answer> {
-  /// Runs the chain and hands its outcome to the dispatch, or drops it if
-  /// the dispatch has given up.
-  fileprivate nonisolated(nonsending) func deliver(_ body: HandlerChainTask.Body) async {
-    let outcome: HandlerChainTask.Answer.Outcome
-    do {
-      outcome = .success(UncheckedBox(value: try await body()))
-    } catch {
-      outcome = .failure(error)
-    }
-    withLockUnchecked { $0.end(with: outcome) }?.resume(returning: outcome)
-  }
+  /// The chain's answer, or what it threw.
+  typealias Outcome = Result<Any?, any Error>
 }

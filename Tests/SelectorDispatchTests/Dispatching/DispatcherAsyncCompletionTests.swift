@@ -258,6 +258,32 @@ import Testing
     try probe.requireCalledOnce()
   }
 
+  @Test func aBridgedDispatchCollectsOneAnswerPerHandlerItCalled() async throws {
+    let dispatcher = Dispatcher(vocabulary: .applicationDelegate, clock: FakeClock())
+    try dispatcher.register(
+      service: "async", priority: 1,
+      asyncHandlers: [Self.watch: { _ in ["k": "async"] as [AnyHashable: Any]? }])
+    try dispatcher.register(
+      service: "sync",
+      handlers: [
+        Self.watch: { params in
+          (params.last as? ([AnyHashable: Any]?) -> Void)?(["k": "sync"])
+          return "sync answered"
+        }
+      ])
+    let probe = CompletionProbe<[AnyHashable: Any]?>()
+    let answer = try dispatcher.dispatch(
+      selector: Self.watch, params: [Self.app, nil as [String: Any]? as Any, probe.handler],
+      fold: .collect)
+    let answers = try #require(answer as? [Any?])
+    // As `Fold.collect` documents: one entry per handler, in call order;
+    // the async one, queued for the bridge, has no answer for the fold.
+    #expect(answers.count == 2)
+    #expect(answers.first.map { $0 == nil } == true)
+    #expect(answers.last as? String == "sync answered")
+    #expect((await probe.firstValue())?["k"] as? String == "async")
+  }
+
   @Test func eachServiceMissingAtTheDeadlineIsReportedWithWhatItWasDoing() async throws {
     let clock = FakeClock()
     let gate = Gate()
