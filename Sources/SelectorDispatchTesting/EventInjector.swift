@@ -291,7 +291,7 @@ public final class EventInjector {
     let (calls, diagnostics) = event.recorded
     return Trace(
       line: line, selector: selector, params: params,
-      fold: (vocabulary[selector: selector]?.fold ?? .collect).description,
+      fold: dispatcher.fold(of: selector).description,
       calls: calls, result: result,
       completion: completion == nil || values.isEmpty ? nil : .some(values.first ?? nil),
       diagnostics: diagnostics,

@@ -11,7 +11,7 @@ extension Dispatcher {
     guard let binding = kind.bind(kind.makeCompletion { joined.deliver($0) }) else {
       preconditionFailure("completion kind \(kind) does not accept its own completions")
     }
-    let join = self.join(binding, for: snapshot, selector: snapshot.selector)
+    let join = self.join(binding, for: snapshot)
     do {
       _ = try await awaitEach(snapshot, params: params, fold: fold, join: join)
     } catch {

@@ -20,8 +20,7 @@ extension Dispatcher {
     _ kind: CompletionKind, _ snapshot: Snapshot, params: [Any], fold: Fold
   ) throws(DispatchError) -> Folded {
     let last = params.count - 1
-    let join = try joinCallersCompletion(
-      kind, snapshot, selector: snapshot.selector, params: params)
+    let join = try joinCallersCompletion(kind, snapshot, params: params)
     // Filled by the wrapped async handlers as the fold reaches them.
     var queued: [(slot: Int, handler: AsyncSelectorHandler)] = []
     var wrapped = ContiguousArray<SelectorHandler>()
@@ -55,25 +54,23 @@ extension Dispatcher {
   /// - Throws: ``DispatchError/argumentTypeMismatch(selector:index:expected:actual:)``
   ///   when that parameter is not a completion of `kind`; the caller's
   ///   completion was then not called and is still the caller's to call.
-  func joinCallersCompletion(
-    _ kind: CompletionKind, _ snapshot: Snapshot, selector: String, params: [Any]
+  private func joinCallersCompletion(
+    _ kind: CompletionKind, _ snapshot: Snapshot, params: [Any]
   ) throws(DispatchError) -> CompletionJoin {
     let last = params.count - 1
     guard let binding = kind.bind(params[last]) else {
       throw DispatchError.argumentTypeMismatch(
-        selector: selector, index: last, expected: kind.description,
+        selector: snapshot.selector, index: last, expected: kind.description,
         actual: String(describing: type(of: params[last])))
     }
-    return join(binding, for: snapshot, selector: selector)
+    return join(binding, for: snapshot)
   }
 
   /// A join that calls `binding` once, when each of the snapshot's services
   /// has answered or the deadline has passed.
-  func join(_ binding: CompletionBinding, for snapshot: Snapshot, selector: String)
-    -> CompletionJoin
-  {
+  func join(_ binding: CompletionBinding, for snapshot: Snapshot) -> CompletionJoin {
     CompletionJoin(
-      selector: selector, services: Array(snapshot.services), binding: binding,
+      selector: snapshot.selector, services: Array(snapshot.services), binding: binding,
       environment: environment)
   }
 }

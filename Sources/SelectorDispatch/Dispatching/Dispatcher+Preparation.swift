@@ -73,7 +73,19 @@ extension Dispatcher {
       throw .asyncHandlerNeedsAwait(selector: snapshot.selector, service: first?.service)
     }
     let depth = try Nesting.next(snapshot.selector, environment: environment)
-    return .fold(fold ?? snapshot.declaredFold ?? .collect, depth: depth)
+    return .fold(Self.fold(fold, declared: snapshot.declaredFold), depth: depth)
+  }
+
+  /// The fold of a dispatch: the caller's, else the declared one, else
+  /// ``Fold/collect``. The one place where the default is written.
+  private static func fold(_ given: Fold?, declared: Fold?) -> Fold {
+    given ?? declared ?? .collect
+  }
+
+  /// The fold a dispatch of `selector` uses when its caller names none:
+  /// for the test kit's traces, which report it.
+  package func fold(of selector: String) -> Fold {
+    Self.fold(nil, declared: snapshot(of: selector)?.declaredFold)
   }
 
   /// The error for `count` parameters, which the dispatch's form does not

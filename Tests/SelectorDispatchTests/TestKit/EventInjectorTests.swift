@@ -20,6 +20,18 @@ import Testing
     #expect(injector.recorder.calls.isEmpty, "the trace took the recorded calls")
   }
 
+  /// The trace names the fold the dispatch used: that of an app's own event declared on
+  /// the dispatcher, which the injector's vocabulary does not know. Before, it named
+  /// `collect`, the vocabulary's default, while the dispatch folded with `any`.
+  @Test func theTraceNamesTheFoldTheDispatcherUsed() throws {
+    let injector = EventInjector()
+    try injector.dispatcher.declare("appDidSync:", fold: .any)
+    try injector.dispatcher.register(service: "sync", handlers: ["appDidSync:": { _ in true }])
+    let trace = injector.inject("appDidSync:", 1)
+    #expect(trace.fold == "any")
+    #expect(try trace.result.get() as? Bool == true)
+  }
+
   /// An app's own event, declared on the dispatcher but not in the injector's vocabulary,
   /// that no service handles: a log line of it is dispatched, as `inject(_:_:)` dispatches
   /// it. Before, the line was refused with a false message ("takes 1 argument … but 0 were
