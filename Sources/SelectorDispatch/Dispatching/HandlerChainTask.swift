@@ -35,6 +35,12 @@ enum HandlerChainTask {
     ///
     /// - Throws: What `body` throws, or `CancellationError` when the calling
     ///   task is (or becomes) cancelled before `body` returns.
+    ///
+    /// Never inlined: inlined into `answer(to:)`, its task and its
+    /// `Handoff` made every awaited dispatch, with sync handlers too,
+    /// allocate four more async frames, about 800 instructions
+    /// (BENCHMARKS.md).
+    @inline(never)
     static func run(
       isolation: isolated (any Actor)? = #isolation, _ body: @escaping Body
     ) async throws -> Any? {
