@@ -41,7 +41,13 @@ extension Fold {
     /// else is rejected into `outcome`.
     ///
     /// - Returns: `true` when the fold is settled.
-    @inline(__always)
+    ///
+    /// Never inlined: the tally loop calls it only for an answer it could
+    /// not read in place, and inlined, its registers pushed the loop's
+    /// index onto the stack across each handler call: 10 instructions and
+    /// about 1 ns more per handler (BENCHMARKS.md). It takes the answer
+    /// moved out of the slot, so the slot does not escape.
+    @inline(never)
     func add(
       _ answer: Any?, at index: Int, of list: HandlerList, to seen: inout Seen,
       _ outcome: inout Outcome
