@@ -103,6 +103,9 @@ struct Handoff<Value>: @unchecked Sendable {
       }
       waiter?.resume(returning: .failure(CancellationError()))
     }
-    return try result.get().value
+    switch result {
+    case .success(let box): return box.value
+    case .failure(let error): throw error
+    }
   }
 }

@@ -134,11 +134,11 @@ extension Dispatcher {
   /// goes through it: a sync service's with its own completion, an async
   /// service's return as its answer (see `CompletionJoin.call`).
   ///
-  /// - Throws: `CancellationError`, or the fold's failure.
-  ///
   /// Inlined into both callers: called, it costs an awaited dispatch of
   /// one sync handler about 600 instructions more, in async frames
   /// allocated and freed (BENCHMARKS.md).
+  ///
+  /// - Throws: `CancellationError`, or the fold's failure.
   @inline(__always)
   nonisolated(nonsending) func awaitEach(
     _ snapshot: Snapshot, params: [Any], fold: Fold, join: CompletionJoin?

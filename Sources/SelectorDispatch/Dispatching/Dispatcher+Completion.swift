@@ -36,16 +36,17 @@ extension Dispatcher {
         wrapped.append { params in join.call(handler, at: slot, with: params, completionAt: last) }
       }
     }
-    let folded = Result { () throws(DispatchError) in
-      try fold.fold(
-        HandlerList(selector: snapshot.selector, handlers: wrapped, services: snapshot.services),
-        params: params, environment: environment)
+    // Once the fold has called every handler it calls, whether it then
+    // throws or not: the queued async handlers start, and the join is sealed.
+    defer {
+      if snapshot.hasAsyncHandlers {
+        startBridge(queued, of: snapshot, params: Array(params.dropLast()), join: join)
+      }
+      join.seal()
     }
-    if snapshot.hasAsyncHandlers {
-      startBridge(queued, of: snapshot, params: Array(params.dropLast()), join: join)
-    }
-    join.seal()
-    return try folded.get()
+    return try fold.fold(
+      HandlerList(selector: snapshot.selector, handlers: wrapped, services: snapshot.services),
+      params: params, environment: environment)
   }
 
   /// The join for a dispatch whose last parameter is the caller's

@@ -18,15 +18,21 @@ extension Fold {
     guard needsRoom else {
       return .value(try accumulate(list, params: params, environment: environment))
     }
-    // The room on the stack, for a usual number of services.
-    return .value(
-      try withUnsafeTemporaryAllocation(
-        of: Accumulator.Answered.self, capacity: list.handlers.count
-      ) { room in
-        Result { () throws(DispatchError) in
-          try accumulate(list, params: params, environment: environment, room: room)
-        }
-      }.get())
+    // The room on the stack, for a usual number of services. The closure
+    // cannot throw a typed error through the allocation, so it returns it.
+    let answer = withUnsafeTemporaryAllocation(
+      of: Accumulator.Answered.self, capacity: list.handlers.count
+    ) { room -> Result<Any?, DispatchError> in
+      do throws(DispatchError) {
+        return .success(try accumulate(list, params: params, environment: environment, room: room))
+      } catch {
+        return .failure(error)
+      }
+    }
+    switch answer {
+    case .success(let value): return .value(value)
+    case .failure(let error): throw error
+    }
   }
 
   /// Calls the handlers of a fold that is not a `Bool` fold, and combines
