@@ -288,7 +288,14 @@ public final class EventInjector {
       forget(scene)
     }
     let values = received.withElements { $0 }
-    let (calls, diagnostics) = event.recorded
+    var (calls, diagnostics) = event.recorded
+    var priorities: [String: [String: Int]] = [:]
+    for index in calls.indices {
+      let selector = calls[index].selector
+      let known = priorities[selector] ?? dispatcher.priorities(handling: selector)
+      priorities[selector] = known
+      calls[index].priority = known[calls[index].service]
+    }
     return Trace(
       line: line, selector: selector, params: params,
       fold: dispatcher.fold(of: selector).description,

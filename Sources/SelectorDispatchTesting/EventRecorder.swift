@@ -33,6 +33,10 @@ public final class EventRecorder: Sendable {
     /// How long the handler took, in nanoseconds of ``EventRecorder/now``;
     /// 0 when that clock ran backwards during the call.
     public let nanoseconds: UInt64
+    /// The priority the handler ran at (its own, or else its service's),
+    /// which placed it in the call order; filled in by an
+    /// ``EventInjector``'s trace, `nil` otherwise.
+    public internal(set) var priority: Int?
 
     /// Creates a record of one call.
     ///
@@ -42,13 +46,17 @@ public final class EventRecorder: Sendable {
     ///   - params: The parameters it received.
     ///   - answer: What it answered.
     ///   - nanoseconds: How long it took.
-    public init(service: String, selector: String, params: [Any], answer: Any?, nanoseconds: UInt64)
-    {
+    ///   - priority: The priority it ran at, when known.
+    public init(
+      service: String, selector: String, params: [Any], answer: Any?, nanoseconds: UInt64,
+      priority: Int? = nil
+    ) {
       self.service = service
       self.selector = selector
       self.params = params
       self.answer = answer
       self.nanoseconds = nanoseconds
+      self.priority = priority
     }
   }
 

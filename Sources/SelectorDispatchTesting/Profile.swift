@@ -15,6 +15,9 @@ public struct Profile: Sendable {
     public internal(set) var totalNanoseconds: UInt64 = 0
     /// The slowest call, in nanoseconds.
     public internal(set) var maxNanoseconds: UInt64 = 0
+    /// The priority the handler ran at, when the calls recorded it (see
+    /// ``EventRecorder/Call/priority``).
+    public internal(set) var priority: Int?
 
     /// Mean time per call, in nanoseconds.
     public var meanNanoseconds: UInt64 { calls == 0 ? 0 : totalNanoseconds / UInt64(calls) }
@@ -41,6 +44,7 @@ public struct Profile: Sendable {
           return rows.count - 1
         }()
       rows[position].calls += 1
+      rows[position].priority = call.priority ?? rows[position].priority
       let (total, overflow) = rows[position].totalNanoseconds.addingReportingOverflow(
         call.nanoseconds)
       rows[position].totalNanoseconds = overflow ? .max : total

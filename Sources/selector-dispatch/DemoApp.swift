@@ -61,8 +61,9 @@ enum DemoApp {
     """
 }
 
-/// Starts first so that it sees crashes in the others' launch; its launch
-/// work is the slowest on purpose, so the profile has something to show.
+/// Starts first so that it sees crashes in the others' launch, and stops
+/// last, with a priority of its own at termination; its launch work is the
+/// slowest on purpose, so the profile has something to show.
 private struct CrashReporting: DispatchService {
   var name: String { "crash-reporting" }
   var priority: Int { 100 }
@@ -78,7 +79,7 @@ private struct CrashReporting: DispatchService {
         for value in 0..<200_000 { checksum = checksum &* 31 &+ UInt64(value) }
         return checksum != 42
       },
-      TypedHandler("applicationWillTerminate:") { (_: AnyObject) in },
+      TypedHandler("applicationWillTerminate:") { (_: AnyObject) in }.priority(-100),
     ])
   }
 }

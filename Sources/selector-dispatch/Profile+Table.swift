@@ -3,15 +3,18 @@ import SelectorDispatchTesting
 
 /// How `selector-dispatch` prints a ``Profile``.
 extension Profile {
-  /// The profile as a table, grouped by service, with each service's total
-  /// and the slowest service named last; each line is escaped for display.
+  /// The profile as a table, grouped by service, with the priority each
+  /// handler ran at (which orders one selector's handlers), each service's
+  /// total and the slowest service named last; each line is escaped for
+  /// display.
   var table: String {
     let services = rows.reduce(into: [String]()) {
       if !$0.contains($1.service) { $0.append($1.service) }
     }
     let width = max(44, rows.map(\.selector.count).max() ?? 0)
     var lines = [
-      "service".padded(to: 18) + "selector".padded(to: width) + "calls".leftPadded(to: 6)
+      "service".padded(to: 18) + "selector".padded(to: width) + "priority".leftPadded(to: 9)
+        + "calls".leftPadded(to: 6)
         + "total".leftPadded(to: 12) + "mean".leftPadded(to: 12) + "max".leftPadded(to: 12)
     ]
     var slowest: (service: String, nanoseconds: UInt64)?
@@ -20,6 +23,7 @@ extension Profile {
       for row in serviceRows {
         lines.append(
           row.service.padded(to: 18) + row.selector.padded(to: width)
+            + (row.priority.map(String.init) ?? "").leftPadded(to: 9)
             + String(row.calls).leftPadded(to: 6)
             + Trace.milliseconds(row.totalNanoseconds).leftPadded(to: 12)
             + Trace.milliseconds(row.meanNanoseconds).leftPadded(to: 12)
@@ -30,7 +34,7 @@ extension Profile {
         return overflow ? .max : sum
       }
       lines.append(
-        "".padded(to: 18) + "(all selectors)".padded(to: width)
+        "".padded(to: 18) + "(all selectors)".padded(to: width) + "".padded(to: 9)
           + String(serviceRows.reduce(0) { $0 + $1.calls }).leftPadded(to: 6)
           + Trace.milliseconds(total).leftPadded(to: 12))
       if total > slowest?.nanoseconds ?? 0 || slowest == nil { slowest = (service, total) }

@@ -243,7 +243,8 @@ enum SelectorDispatchTool {
     return """
       Dispatching the events of \(file.escapedForDisplay) to \(source) as they are read.
       Each event shows its selector and fold, then every service that handled it, in call
-      order (higher priority first), with its answer and time, then the folded result (=).
+      order (higher priority first; each handler's priority in parentheses), with its answer
+      and time, then the folded result (=).
       null means "no opinion". Completions show the one value the caller's completion got.
       """
   }

@@ -5,12 +5,13 @@ import SelectorDispatchTesting
 /// of JSON.
 extension Trace {
   /// The event for people: the selector and fold (and the scene, for a
-  /// scene event), one line per service (answer and time), then the result.
+  /// scene event), one line per service in call order (its handler's
+  /// priority, when known, its answer and time), then the result.
   ///
   /// ```text
-  /// application:openURL:options:  (fold firstTrue: the first service that says true handles it)
-  ///     1. logging            nil             0.002 ms
-  ///     2. deep-links         true            0.004 ms
+  /// application:openURL:options:  (fold firstTrue)
+  ///     1. logging           (100)  null                        0.002 ms
+  ///     2. deep-links        (0)    true                        0.004 ms
   ///   = true
   /// ```
   ///
@@ -23,7 +24,8 @@ extension Trace {
     for (index, call) in calls.enumerated() {
       let answer = Self.short(JSONValue(encoding: call.answer).jsonText, 26)
       lines.append(
-        "    \(index + 1). " + call.service.padded(to: 18) + answer.padded(to: 28)
+        "    \(index + 1). " + call.service.padded(to: 18)
+          + (call.priority.map { "(\($0))".padded(to: 7) } ?? "") + answer.padded(to: 28)
           + Self.milliseconds(call.nanoseconds))
     }
     switch result {
@@ -39,7 +41,7 @@ extension Trace {
   }
 
   /// The event for tools, as one line of JSON: `selector`, `line`, `params`, `fold`, `calls` (each
-  /// with `service`, `answer`, `nanoseconds`), then `result` or `error`, and
+  /// with `service`, `priority` when known, `answer`, `nanoseconds`), then `result` or `error`, and
   /// `completion` where the selector has one.
   ///
   /// - Parameter timings: Whether to include `nanoseconds`; without them the
@@ -57,9 +59,12 @@ extension Trace {
       .array(
         calls.map { call in
           var fields: [(key: String, value: JSONValue.Located)] = [
-            ("service", .init(.string(call.service), at: 0)),
-            ("answer", .init(JSONValue(encoding: call.answer), at: 0)),
+            ("service", .init(.string(call.service), at: 0))
           ]
+          if let priority = call.priority {
+            fields.append(("priority", .init(.integer(priority), at: 0)))
+          }
+          fields.append(("answer", .init(JSONValue(encoding: call.answer), at: 0)))
           if timings {
             fields.append(("nanoseconds", .init(.integer(Int(clamping: call.nanoseconds)), at: 0)))
           }

@@ -25,6 +25,9 @@ extension Dispatcher {
     /// The typed async handlers' parameter counts, checked against the
     /// selector's completion when it registers.
     let asyncParameterCounts: [String: Int]
+    /// The handlers' own priorities, where they have one; `priority` is
+    /// every other handler's.
+    let priorities: [String: Int]
 
     init(name: String, priority: Int, table: HandlerTable) {
       self.name = name
@@ -33,6 +36,7 @@ extension Dispatcher {
       self.problem = table.problem
       self.asyncHandlers = table.asyncHandlers
       self.asyncParameterCounts = table.asyncParameterCounts
+      self.priorities = table.priorities
     }
 
   }
@@ -145,8 +149,9 @@ extension Dispatcher {
           service: service.name, priority: service.priority, sequence: sequence)
         for (position, slot) in slots[index].enumerated() {
           var registration = registration
-          if !asyncTables[index].isEmpty {
+          if !service.priorities.isEmpty || !asyncTables[index].isEmpty {
             let text = tables[index].texts[position]
+            registration.priority = service.priorities[text] ?? service.priority
             registration.asyncHandler = asyncTables[index][text]
             registration.asyncParameterCount = service.asyncParameterCounts[text]
           }

@@ -5,7 +5,8 @@ extension Dispatcher {
   /// handler itself sits at the same index of the entry's handlers.
   struct Registration {
     let service: String
-    let priority: Int
+    /// The handler's own priority, or else its service's.
+    var priority: Int
     let sequence: Int
     /// The service's async handler when it registered one; the entry's
     /// handler at the same index is then a stand-in that a synchronous

@@ -14,8 +14,11 @@ import CSelectorDispatch
 ///   selector: "application:didFinishLaunchingWithOptions:", params: [app, options])
 /// ```
 ///
-/// **Order.** Handlers run by priority, higher first; equal priorities run
-/// in registration order.
+/// **Order.** A selector's handlers run by priority, higher first, and
+/// equal priorities in the order their services registered. A handler's
+/// priority is its service's unless it has its own
+/// (``TypedHandler/priority(_:)``), so one service may run first for one
+/// selector and last for another.
 ///
 /// **Threads.** Any thread may register, unregister, declare and dispatch at
 /// the same time. A dispatch works on a snapshot of the selector's handlers
@@ -230,5 +233,17 @@ public final class Dispatcher: Sendable {
   package func services(handling selector: String) -> [String] {
     withSlot(of: selector) { state, slot in state.snapshot(slot).map { Array($0.services) } }
       ?? []
+  }
+
+  /// The priority each service's handler of a selector runs at (its own, or
+  /// else its service's), keyed by service: for a trace or a profile that
+  /// shows why the handlers run in their order.
+  package func priorities(handling selector: String) -> [String: Int] {
+    withSlot(of: selector) { state, slot in
+      state.snapshot(slot).map { snapshot in
+        Dictionary(
+          snapshot.registrations.map { ($0.service, $0.priority) }, uniquingKeysWith: { a, _ in a })
+      }
+    } ?? [:]
   }
 }

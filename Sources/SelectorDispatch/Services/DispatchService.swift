@@ -24,8 +24,9 @@ public protocol DispatchService {
   /// services. Defaults to the type's name.
   var name: String { get }
 
-  /// Higher priorities run first; equal priorities run in registration
-  /// order. Defaults to 0.
+  /// The priority of the service's handlers: higher priorities run first;
+  /// equal priorities run in registration order. Defaults to 0. A handler
+  /// may have its own instead, set with ``TypedHandler/priority(_:)``.
   var priority: Int { get }
 
   /// The service's handlers, keyed by selector; usually built with

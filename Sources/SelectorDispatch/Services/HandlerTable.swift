@@ -38,6 +38,11 @@ public struct HandlerTable: ExpressibleByDictionaryLiteral {
   /// registers against the selector's completion handler.
   let asyncParameterCounts: [String: Int]
 
+  /// The priorities of the typed handlers that have one of their own (see
+  /// ``TypedHandler/priority(_:)``), keyed by selector; the others run at
+  /// their service's priority.
+  let priorities: [String: Int]
+
   /// Builds a table from typed handlers, each with its own selector.
   ///
   /// - Parameter typed: The typed handlers, in order.
@@ -46,10 +51,12 @@ public struct HandlerTable: ExpressibleByDictionaryLiteral {
     handlers.reserveCapacity(typed.count)
     var asyncHandlers: [String: AsyncSelectorHandler] = [:]
     var asyncParameterCounts: [String: Int] = [:]
+    var priorities: [String: Int] = [:]
     var problem: DispatchError?
     for handler in typed {
       if problem == nil, let mistake = handler.problem { problem = mistake }
       let selector = handler.selector
+      priorities[selector] = handler.priority
       let twice: Bool
       if let asyncHandler = handler.asyncHandler {
         twice =
@@ -65,18 +72,19 @@ public struct HandlerTable: ExpressibleByDictionaryLiteral {
     }
     self.init(
       handlers: handlers, problem: problem, asyncHandlers: asyncHandlers,
-      asyncParameterCounts: asyncParameterCounts)
+      asyncParameterCounts: asyncParameterCounts, priorities: priorities)
   }
 
   private init(
     handlers: [String: SelectorHandler], problem: DispatchError?,
     asyncHandlers: [String: AsyncSelectorHandler],
-    asyncParameterCounts: [String: Int]
+    asyncParameterCounts: [String: Int], priorities: [String: Int] = [:]
   ) {
     self.handlers = handlers
     self.problem = problem
     self.asyncHandlers = asyncHandlers
     self.asyncParameterCounts = asyncParameterCounts
+    self.priorities = priorities
   }
 
   /// Wraps a handler table written by hand, which has no typed handlers

@@ -43,6 +43,10 @@ public struct TypedHandler {
   /// the `async` initializers.
   public internal(set) var asyncHandler: AsyncSelectorHandler?
 
+  /// The handler's own priority, set with ``priority(_:)``; `nil` (the
+  /// default) runs it at its service's priority.
+  public internal(set) var priority: Int?
+
   /// What is wrong with the definition, or `nil` when it can be registered:
   /// ``DispatchError/malformedSelector(selector:offset:reason:)``, or
   /// ``DispatchError/arityMismatch(selector:expected:actual:)`` whose
@@ -69,5 +73,29 @@ public struct TypedHandler {
     self.init(
       selector: selector, parameterCount: Self.count(repeat (each Argument).self),
       handler: Self.calling(selector, body))
+  }
+
+  /// The same handler with a priority of its own, in place of its
+  /// service's for this one selector.
+  ///
+  /// Handlers of one selector run by priority, higher first, and equal
+  /// priorities in the order their services registered, whether a priority
+  /// is the handler's own or its service's:
+  ///
+  /// ```swift
+  /// struct Accounts: DispatchService {
+  ///   var handlers: HandlerTable {
+  ///     on(.didEnterBackground) { app in accounts.save() }  // the service's priority, 0
+  ///     on(.willEnterForeground) { app in accounts.refresh() }.priority(100)  // first
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// - Parameter priority: Higher priorities run first.
+  /// - Returns: The handler, with the priority.
+  public func priority(_ priority: Int) -> TypedHandler {
+    var handler = self
+    handler.priority = priority
+    return handler
   }
 }

@@ -26,6 +26,32 @@ import Testing
         """)
   }
 
+  @Test func readableAndJSONShowThePriorityEachHandlerRanAtWhenKnown() {
+    let selector = "application:openURL:options:"
+    let trace = Trace(
+      selector: selector, params: ["app"], fold: "firstTrue",
+      calls: [
+        .init(
+          service: "logging", selector: selector, params: [], answer: nil, nanoseconds: 2_000,
+          priority: 100),
+        .init(
+          service: "deep-links", selector: selector, params: [], answer: true,
+          nanoseconds: 4_000, priority: -5),
+      ],
+      result: .success(true))
+    #expect(
+      trace.readable == """
+        application:openURL:options:  (fold firstTrue)
+            1. logging           (100)  null                        0.002 ms
+            2. deep-links        (-5)   true                        0.004 ms
+          = true
+        """)
+    #expect(
+      trace.json(timings: false).jsonText.contains(
+        #""calls":[{"service":"logging","priority":100,"answer":null},"#
+          + #"{"service":"deep-links","priority":-5,"answer":true}]"#))
+  }
+
   @Test func readableShowsErrorsAndCompletions() {
     let failed = Trace(
       selector: "a:", params: [1], fold: "all", calls: [],

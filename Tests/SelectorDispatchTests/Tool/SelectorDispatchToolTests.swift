@@ -96,14 +96,14 @@ final class SelectorDispatchToolTests: Sendable {
       #expect(result.stdout.contains("\n\(selector)  (fold "), "\(selector)")
     }
     #expect(result.stdout.contains("completion called once with \"newData\""))
-    #expect(result.stdout.contains("    2. deep-links        [\"/42\"]"))
+    #expect(result.stdout.contains("    2. deep-links        (0)    [\"/42\"]"))
     let untimedOutput = untimed(result.stdout)
     #expect(
       untimedOutput.contains(
         """
         windowScene:performActionForShortcutItem:completionHandler:  (fold broadcast)  scene "main"
-            1. analytics         null #.### ms
-            2. deep-links        null #.### ms
+            1. analytics         (0)    null #.### ms
+            2. deep-links        (0)    null #.### ms
           = null
           completion called once with true
         """))
@@ -129,17 +129,17 @@ final class SelectorDispatchToolTests: Sendable {
         #expect(
           output.components(separatedBy: header).count == 2, "\(selector) once for \(scene)")
       }
-      #expect(output.contains("2. scene-sessions    \"released \(scene)\""))
+      #expect(output.contains("2. scene-sessions    (60)   \"released \(scene)\""))
     }
     // The per-scene state: the second scene connects while the first is
     // still there, and each counts its own activation.
     #expect(
       output.contains(
-        "scene \"main\"\n    1. logging           null #.### ms\n    2. scene-sessions    1 #.### ms"
+        "scene \"main\"\n    1. logging           (90)   null #.### ms\n    2. scene-sessions    (60)   1 #.### ms"
       ))
     #expect(
       output.contains(
-        "scene \"second\"\n    1. logging           null #.### ms\n    2. scene-sessions    2 #.### ms"
+        "scene \"second\"\n    1. logging           (90)   null #.### ms\n    2. scene-sessions    (60)   2 #.### ms"
       ))
     #expect(!output.contains("\napplicationDidBecomeActive:"), "the demo has adopted scenes")
   }
@@ -163,7 +163,7 @@ final class SelectorDispatchToolTests: Sendable {
       lines[1].hasPrefix(
         #"{"line":2,"selector":"scene:openURLContexts:","#
           + #""params":["left",["demo://product/3","demo://product/7","https://example.com/x"]]"#))
-    #expect(lines[1].contains(#""service":"deep-links","answer":["/3","/7"]"#))
+    #expect(lines[1].contains(#""service":"deep-links","priority":0,"answer":["/3","/7"]"#))
     #expect(lines[2].contains(#""answer":"released left""#))
     let errors = result.stderr.split(separator: "\n").map(String.init)
     #expect(errors.count == 3)
@@ -229,7 +229,8 @@ final class SelectorDispatchToolTests: Sendable {
       lines[7].hasPrefix(
         #"{"line":10,"selector":"scene:openURLContexts:","#
           + #""params":["main",["demo://product/42?campaign=spring"]],"fold":"broadcast","#))
-    #expect(lines[7].contains(#""service":"deep-links","answer":["/42"],"nanoseconds":"#))
+    #expect(
+      lines[7].contains(#""service":"deep-links","priority":0,"answer":["/42"],"nanoseconds":"#))
     #expect(lines[8].contains(#""completion":true"#), "the shortcut: one service succeeded")
   }
 
@@ -317,7 +318,7 @@ final class SelectorDispatchToolTests: Sendable {
     #expect(result.status == 0)
     #expect(result.stdout.contains("the services of \(manifest.path)"))
     #expect(!result.stdout.contains("crash-reporting"))
-    #expect(result.stdout.contains("    1. deep-links        [\"/42\"]"))
+    #expect(result.stdout.contains("    1. deep-links        (0)    [\"/42\"]"))
 
     let bad = try temporaryFile(Data(#"{"services": [{"name": "pushh"}]}"#.utf8), "bad.json")
     let failed = try run(["--manifest", bad.path])
