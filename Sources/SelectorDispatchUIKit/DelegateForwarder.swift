@@ -30,6 +30,68 @@ final class DelegateForwarder: Sendable {
     self.report = report
   }
 
+  /// The app delegate's deadline unless it sets its own: 25 seconds.
+  static let defaultDeadline = Duration.seconds(25)
+
+  /// Creates the forwarder of an app delegate: a new dispatcher on
+  /// ``DelegateMethod/vocabulary`` whose completion handlers wait at most
+  /// `completionDeadline`.
+  ///
+  /// A deadline that is not more than zero, or not less than the 30
+  /// seconds iOS gives an app's background work, is used as given and
+  /// reported: with the first, UIKit's completion runs before any service
+  /// that completes later has answered; with the second, iOS may end the
+  /// app before the completion runs.
+  ///
+  /// - Parameters:
+  ///   - completionDeadline: How long the services' completion handlers may
+  ///     take.
+  ///   - clock: Schedules the deadlines.
+  ///   - report: Receives each error a dispatch threw, and the deadline's
+  ///     problem.
+  convenience init(
+    completionDeadline: Duration, clock: any DispatchClock = DispatchQueueClock(),
+    report: @escaping @Sendable (any Error) -> Void
+  ) {
+    self.init(
+      dispatcher: Dispatcher(
+        vocabulary: DelegateMethod.vocabulary, clock: clock,
+        completionDeadline: completionDeadline),
+      report: report)
+    if completionDeadline <= .zero || completionDeadline >= .seconds(30) {
+      report(UnsuitableDeadline(deadline: completionDeadline))
+    }
+  }
+
+  /// The scene configurations and delegate classes already reported by
+  /// ``checkSceneDelegate(configuration:delegateClass:isDispatching:)``.
+  private let checkedSceneDelegates = Locked<Set<String>>([])
+
+  /// Reports a scene configuration whose delegate class is not a
+  /// `DispatchingSceneDelegate` while services handle scene events, which
+  /// would then never reach them: a
+  /// ``Diagnostic/sceneDelegateNotDispatching(configuration:delegateClass:selectors:)``
+  /// naming the configuration, the class and the selectors, once per
+  /// configuration and class, to the dispatcher's diagnostic handler.
+  ///
+  /// - Parameters:
+  ///   - configuration: The configuration's name, if it has one.
+  ///   - delegateClass: The module-qualified name of its delegate class.
+  ///   - isDispatching: Whether that class is `DispatchingSceneDelegate` or
+  ///     a subclass.
+  func checkSceneDelegate(configuration: String?, delegateClass: String, isDispatching: Bool) {
+    guard !isDispatching else { return }
+    let handled = Vocabulary.sceneDelegate.entries.map(\.selector).filter(handles)
+    guard !handled.isEmpty,
+      checkedSceneDelegates.withLock({
+        $0.insert((configuration ?? "") + "\u{0}" + delegateClass).inserted
+      })
+    else { return }
+    dispatcher.diagnosticHandler?(
+      .sceneDelegateNotDispatching(
+        configuration: configuration, delegateClass: delegateClass, selectors: handled))
+  }
+
   /// Whether some registered service handles `selector`.
   func handles(_ selector: String) -> Bool { dispatcher.responds(to: selector) }
 
@@ -115,6 +177,22 @@ final class DelegateForwarder: Sendable {
     default:
       false
     }
+  }
+}
+
+/// An app delegate's completion deadline that UIKit's completions cannot
+/// use as the app means.
+private struct UnsuitableDeadline: Error, CustomStringConvertible {
+  let deadline: Duration
+
+  var description: String {
+    "completionDeadline is \(deadline), "
+      + (deadline <= .zero
+        ? "so UIKit's completion handlers run before any service that completes later answers"
+        : "not less than the 30 seconds iOS gives background work, which may end the app "
+          + "before UIKit's completion handler runs")
+      + "; it is used as given. Override completionDeadline with a duration between 0 and 30 "
+      + "seconds."
   }
 }
 

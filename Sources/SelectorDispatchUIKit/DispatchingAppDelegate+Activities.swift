@@ -215,7 +215,9 @@
     /// the first service's configuration, or else Info.plist's for the
     /// session; either way with ``DispatchingSceneDelegate`` as the delegate
     /// class when it names none, so that the scene's events reach the
-    /// services.
+    /// services. A configuration that names another class, while services
+    /// handle scene events, is reported once with a `Diagnostic` that names
+    /// the class and what to change.
     @objc open func application(
       _ application: UIApplication,
       configurationForConnecting connectingSceneSession: UISceneSession,
@@ -230,6 +232,11 @@
           sessionRole: connectingSceneSession.role)
       if configuration.delegateClass == nil {
         configuration.delegateClass = DispatchingSceneDelegate.self
+      }
+      if let delegateClass = configuration.delegateClass {
+        forwarder.checkSceneDelegate(
+          configuration: configuration.name, delegateClass: NSStringFromClass(delegateClass),
+          isDispatching: delegateClass is DispatchingSceneDelegate.Type)
       }
       return configuration
     }

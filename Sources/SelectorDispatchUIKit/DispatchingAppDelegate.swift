@@ -47,8 +47,9 @@
   /// value, and an orientation answer is a mask as `UInt` (or any integer
   /// raw value). UIKit's completion handler is called exactly once, with the
   /// services' folded value, when every service has called its own, or at
-  /// the dispatcher's deadline (25 seconds) with what has arrived and a
-  /// `Diagnostic` that names each late service.
+  /// the dispatcher's deadline (``completionDeadline``, 25 seconds unless
+  /// the app sets its own) with what has arrived and a `Diagnostic` that
+  /// names each late service.
   ///
   /// **Threads.** UIKit calls the delegate on the main actor, and the
   /// synchronous handlers run there, inside UIKit's call. The notification
@@ -101,6 +102,22 @@
     /// ```
     open var appSelectors: [String: Fold] { [:] }
 
+    /// How long the services' completion handlers may take before UIKit's
+    /// is called with what has arrived: 25 seconds unless a subclass
+    /// overrides it.
+    ///
+    /// A class property, read once, when the dispatcher is made, before
+    /// anything is dispatched:
+    ///
+    /// ```swift
+    /// override class var completionDeadline: Duration { .seconds(10) }
+    /// ```
+    ///
+    /// Keep it above zero and below the 30 seconds iOS gives background
+    /// work: a deadline outside that range is used as given, and written to
+    /// the unified log.
+    open class var completionDeadline: Duration { DelegateForwarder.defaultDeadline }
+
     /// The app delegate created last, whose dispatcher the scene delegates
     /// use.
     static weak var current: DispatchingAppDelegate?
@@ -115,9 +132,10 @@
     /// dispatcher's error: the mistake is in the app's code, and an app
     /// without its services would misbehave later, further from the cause.
     public override init() {
-      let dispatcher = Dispatcher(vocabulary: DelegateMethod.vocabulary)
+      forwarder = DelegateForwarder(
+        completionDeadline: Self.completionDeadline, report: UIKitHost.failed)
+      let dispatcher = forwarder.dispatcher
       self.dispatcher = dispatcher
-      forwarder = DelegateForwarder(dispatcher: dispatcher, report: UIKitHost.failed)
       super.init()
       dispatcher.diagnosticHandler = UIKitHost.diagnostic
       do {

@@ -81,10 +81,21 @@ public enum Diagnostic: Sendable, Equatable, CustomStringConvertible {
   /// that made it, which often cannot pass it on. It names no service.
   case nestingTooDeep(selector: String, depth: Int)
 
+  /// The scene configuration named `configuration` (`nil` for one without a
+  /// name) makes its scenes' delegate an instance of `delegateClass`, which
+  /// is not the UIKit adapter's `DispatchingSceneDelegate`: the services'
+  /// handlers of the scene-delegate `selectors` are never called for those
+  /// scenes. Reported by the UIKit adapter once per configuration and
+  /// class, when a scene connects. It names no service.
+  case sceneDelegateNotDispatching(
+    configuration: String?, delegateClass: String, selectors: [String])
+
   /// The service the diagnostic is about; for
   /// ``emptyIntersection(selector:services:masks:)``, the first service in
   /// conflict; `nil` for ``nestingTooDeep(selector:depth:)``, which is about
-  /// a chain of dispatches, not a service.
+  /// a chain of dispatches, and for
+  /// ``sceneDelegateNotDispatching(configuration:delegateClass:selectors:)``,
+  /// which is about the app's scene configuration, not a service.
   public var service: String? {
     switch self {
     case .completionCalledTwice(_, let service), .completionMissedDeadline(_, let service, _),
@@ -94,7 +105,7 @@ public enum Diagnostic: Sendable, Equatable, CustomStringConvertible {
       .undeclaredSelector(_, let service, _), .notDispatched(_, let service, _):
       service
     case .emptyIntersection(_, let services, _): services.first
-    case .nestingTooDeep: nil
+    case .nestingTooDeep, .sceneDelegateNotDispatching: nil
     }
   }
 
@@ -146,6 +157,25 @@ public enum Diagnostic: Sendable, Equatable, CustomStringConvertible {
       "a dispatch of \(DispatchError.quote(selector)) was refused at nesting depth \(depth), "
         + "past the limit of \(Nesting.maximumDepth); no handler of it ran: "
         + "handlers or their completions probably dispatch to each other in a loop"
+    case .sceneDelegateNotDispatching(let configuration, let delegateClass, let selectors):
+      "the scene configuration "
+        + (configuration.map { "\"\($0)\" " } ?? "")
+        + "names \(delegateClass) as its delegate class, which is not a "
+        + "DispatchingSceneDelegate: the services' handlers of "
+        + Self.list(selectors.map(DispatchError.quote))
+        + " are never called for its scenes; make \(delegateClass) a subclass of "
+        + "DispatchingSceneDelegate (calling super in the methods it overrides), or remove "
+        + "UISceneDelegateClassName from the configuration in Info.plist"
+    }
+  }
+
+  /// `a`, `a and b`, or `a, b and 3 more`.
+  private static func list(_ items: [String]) -> String {
+    switch items.count {
+    case 0: "no selector"
+    case 1: items[0]
+    case 2: "\(items[0]) and \(items[1])"
+    default: "\(items[0]), \(items[1]) and \(items.count - 2) more"
     }
   }
 }

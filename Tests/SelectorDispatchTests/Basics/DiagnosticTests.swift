@@ -73,4 +73,22 @@ import Testing
         + "in a loop")
     #expect(diagnostic.service == nil)
   }
+
+  @Test func aSceneDelegateThatIsNotTheAdaptersNamesTheClassTheSelectorsAndTheFix() {
+    func text(_ configuration: String?, _ selectors: [String]) -> String {
+      Diagnostic.sceneDelegateNotDispatching(
+        configuration: configuration, delegateClass: "Shop.SceneDelegate", selectors: selectors
+      ).description
+    }
+    #expect(
+      text("Default Configuration", ["sceneDidBecomeActive:"])
+        == "the scene configuration \"Default Configuration\" names Shop.SceneDelegate as its "
+        + "delegate class, which is not a DispatchingSceneDelegate: the services' handlers of "
+        + "`sceneDidBecomeActive:` are never called for its scenes; make Shop.SceneDelegate a "
+        + "subclass of DispatchingSceneDelegate (calling super in the methods it overrides), or "
+        + "remove UISceneDelegateClassName from the configuration in Info.plist")
+    #expect(text(nil, ["a:", "b:"]).hasPrefix("the scene configuration names Shop.SceneDelegate"))
+    #expect(text(nil, ["a:", "b:"]).contains("handlers of `a:` and `b:` are never"))
+    #expect(text(nil, ["a:", "b:", "c:", "d:"]).contains("handlers of `a:`, `b:` and 2 more are"))
+  }
 }
