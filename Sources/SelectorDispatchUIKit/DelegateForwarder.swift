@@ -92,6 +92,16 @@ final class DelegateForwarder: Sendable {
         configuration: configuration, delegateClass: delegateClass, selectors: handled))
   }
 
+  /// What a scene delegate does when its scene disconnects: forwards
+  /// `sceneDidDisconnect:` (when there is a forwarder), then drops what the
+  /// services kept for the scene in `PerScene` values, so that their
+  /// handlers of that event can still read it.
+  @MainActor
+  static func disconnect(_ scene: AnyObject, from forwarder: DelegateForwarder?) {
+    forwarder?.event("sceneDidDisconnect:", [scene])
+    SceneStore.release(scene)
+  }
+
   /// Whether some registered service handles `selector`.
   func handles(_ selector: String) -> Bool { dispatcher.responds(to: selector) }
 

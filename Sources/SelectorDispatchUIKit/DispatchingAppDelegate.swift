@@ -291,4 +291,13 @@
         rawValue: UIKitValue.orientations(answer: answer, fallback: fallback))
     }
   }
+
+  extension UIApplication {
+    /// The app's ``DispatchingAppDelegate``, or `nil` when it has none: the
+    /// app delegate itself, or the one a SwiftUI app's
+    /// `@UIApplicationDelegateAdaptor` made, where `delegate` is SwiftUI's
+    /// own object. How a service's handler reaches the app's window, or the
+    /// state the app's subclass keeps for its services.
+    public var dispatchingDelegate: DispatchingAppDelegate? { DispatchingAppDelegate.current }
+  }
 #endif

@@ -29,14 +29,20 @@
   /// subclass overrides it). `scene(_:willConnectTo:options:)`, which makes
   /// the window, is always advertised.
   ///
-  /// **Connecting.** `scene(_:willConnectTo:options:)` forwards
-  /// `scene:willConnectToSession:options:`, makes the window when
-  /// ``makeRootViewController(for:options:)`` gives a root view controller
-  /// and no window exists yet (a storyboard's, or SwiftUI's), then forwards
+  /// **Connecting.** `scene(_:willConnectTo:options:)` makes the window
+  /// when ``makeRootViewController(for:options:)`` gives a root view
+  /// controller and no window exists yet (a storyboard's, or SwiftUI's),
+  /// passes the window, whoever made it, to ``configure(_:for:options:)``,
+  /// forwards `scene:willConnectToSession:options:`, whose handlers reach
+  /// the window through `scene.dispatchingDelegate?.window`, then forwards
   /// what launched the scene, which UIKit does not send again: the URLs as
   /// `scene:openURLContexts:`, each user activity as
   /// `scene:continueUserActivity:` and the shortcut item as
   /// `windowScene:performActionForShortcutItem:completionHandler:`.
+  ///
+  /// **Per-scene state.** A service keeps what belongs to one scene in a
+  /// ``PerScene`` store, which this class empties when the scene disconnects,
+  /// after the services' `sceneDidDisconnect:` handlers ran.
   ///
   /// **Values.** `scene:openURLContexts:` passes a `Set<OpenURLContext>`,
   /// converted once from UIKit's contexts. The shortcut item's completion is
@@ -92,24 +98,53 @@
       nil
     }
 
+    /// Configures the scene's window, whoever made it: a storyboard's (which
+    /// UIKit sets before the scene connects) or the one made from
+    /// ``makeRootViewController(for:options:)``. Does nothing by default.
+    ///
+    /// Called once per connecting scene that has a window, before the
+    /// services receive `scene:willConnectToSession:options:`, so that their
+    /// handlers find the window configured; a window made in code is made
+    /// key and visible after it.
+    ///
+    /// ```swift
+    /// override func configure(
+    ///   _ window: UIWindow, for scene: UIWindowScene, options: UIScene.ConnectionOptions
+    /// ) {
+    ///   window.tintColor = .systemIndigo
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - window: The scene's window.
+    ///   - scene: The connecting scene.
+    ///   - options: What the scene was opened with.
+    open func configure(
+      _ window: UIWindow, for scene: UIWindowScene, options: UIScene.ConnectionOptions
+    ) {}
+
     // MARK: Connecting and disconnecting
 
-    /// Forwards `scene:willConnectToSession:options:`, makes the window, and
-    /// forwards the URLs, user activities and shortcut item the scene was
-    /// opened with.
+    /// Makes and configures the window, forwards
+    /// `scene:willConnectToSession:options:`, then forwards the URLs, user
+    /// activities and shortcut item the scene was opened with.
     open func scene(
       _ scene: UIScene, willConnectTo session: UISceneSession,
       options connectionOptions: UIScene.ConnectionOptions
     ) {
-      event("scene:willConnectToSession:options:", [scene, session, connectionOptions])
-      if window == nil, let windowScene = scene as? UIWindowScene,
-        let root = makeRootViewController(for: windowScene, options: connectionOptions)
-      {
-        let window = UIWindow(windowScene: windowScene)
-        window.rootViewController = root
-        self.window = window
-        window.makeKeyAndVisible()
+      if let windowScene = scene as? UIWindowScene {
+        var made: UIWindow?
+        if window == nil,
+          let root = makeRootViewController(for: windowScene, options: connectionOptions)
+        {
+          made = UIWindow(windowScene: windowScene)
+          made?.rootViewController = root
+          window = made
+        }
+        if let window { configure(window, for: windowScene, options: connectionOptions) }
+        made?.makeKeyAndVisible()
       }
+      event("scene:willConnectToSession:options:", [scene, session, connectionOptions])
       if !connectionOptions.urlContexts.isEmpty {
         self.scene(scene, openURLContexts: connectionOptions.urlContexts)
       }
@@ -121,9 +156,10 @@
       }
     }
 
-    /// Forwards `sceneDidDisconnect:`.
+    /// Forwards `sceneDidDisconnect:`, then drops the values services kept
+    /// for the scene in ``PerScene`` stores.
     open func sceneDidDisconnect(_ scene: UIScene) {
-      event("sceneDidDisconnect:", [scene])
+      DelegateForwarder.disconnect(scene, from: forwarder)
     }
 
     // MARK: Foreground and background
@@ -246,6 +282,19 @@
 
     private func event(_ selector: String, _ params: [Any]) {
       forwarder?.event(selector, params)
+    }
+  }
+
+  extension UIScene {
+    /// The scene's delegate when it is a ``DispatchingSceneDelegate`` (the
+    /// adapter's class or the app's subclass), or `nil`: how a service's
+    /// handler reaches the scene's window.
+    ///
+    /// ```swift
+    /// on(.sceneDidBecomeActive) { scene in scene.dispatchingDelegate?.window?.tintColor = .systemRed }
+    /// ```
+    public var dispatchingDelegate: DispatchingSceneDelegate? {
+      delegate as? DispatchingSceneDelegate
     }
   }
 
