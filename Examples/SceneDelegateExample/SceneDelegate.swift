@@ -1,5 +1,5 @@
-// A scene-based iOS app whose delegates hand every method to services: the app lists its services,
-// and its scene delegate only makes the window. `DispatchingAppDelegate` and
+// A scene-based iOS app whose delegates hand every method to services: the app lists its services
+// and the state they share, and its scene delegate only makes and configures the window. `DispatchingAppDelegate` and
 // `DispatchingSceneDelegate` (the `SelectorDispatchUIKit` product) forward each delegate method
 // to one dispatcher, declared on `Vocabulary.applicationDelegate.merging(.sceneDelegate)`.
 //
@@ -26,49 +26,79 @@
   import SelectorDispatchUIKit
   import UIKit
 
-  /// The app's whole delegate: its services, and nothing else.
+  /// The app's whole delegate: its services, the state they share, and its deadline.
   @main
   final class AppDelegate: DispatchingAppDelegate {
-    override var services: [any DispatchService] { [PlaybackService(), DeepLinkService()] }
+    /// Made once and shared: `services` is read once, in `init`. (A property that needs another
+    /// one is `lazy var`.)
+    let library = Library()
+    override var services: [any DispatchService] {
+      [PlaybackService(library: library), DeepLinkService(library: library)]
+    }
+    /// UIKit's completion handlers (the shortcut item's) wait at most 10 seconds for services.
+    override class var completionDeadline: Duration { .seconds(10) }
   }
 
-  /// The app's whole scene delegate: the window's root view controller, made in code.
+  /// The app's whole scene delegate: the window, made in code and configured.
   final class SceneDelegate: DispatchingSceneDelegate {
     override func makeRootViewController(
       for scene: UIWindowScene, options: UIScene.ConnectionOptions
     ) -> UIViewController? { UIViewController() }
+
+    // A storyboard's window would be configured here too.
+    override func configure(
+      _ window: UIWindow, for scene: UIWindowScene, options: UIScene.ConnectionOptions
+    ) { window.tintColor = .systemIndigo }
   }
 
-  /// Keeps state per scene, keyed by the scene's identity, and releases it when the scene
-  /// disconnects: a disconnected scene's identity can be reused by the next object. UIKit's
-  /// events run on the main actor, so the state needs no lock: it is a main-actor object's.
+  /// Pauses and resumes each scene's playback. When a scene leaves, it saves the position before
+  /// the deep links forget theirs (a priority of its own, above theirs); when it comes back, it
+  /// resumes after they opened theirs (the service's priority, 0). Its per-scene state goes
+  /// when the scene disconnects, with no handler for that.
   struct PlaybackService: DispatchService {
-    let paused = PausedScenes()
+    let library: Library
+    let pausedAt = PerScene<Date>()
 
     var handlers: HandlerTable {
-      on(.sceneDidEnterBackground) { scene in paused.since[ObjectIdentifier(scene)] = Date() }
-      on(.sceneWillEnterForeground) { scene in paused.since[ObjectIdentifier(scene)] = nil }
-      on(.sceneDidDisconnect) { scene in paused.since[ObjectIdentifier(scene)] = nil }
+      on(.sceneDidEnterBackground) { scene in
+        pausedAt[scene] = Date()
+        library.savePosition()
+      }.priority(20)
+      on(.sceneWillEnterForeground) { scene in
+        if let pausedAt = pausedAt[scene] {
+          library.resume(after: Date().timeIntervalSince(pausedAt))
+        }
+      }
     }
   }
 
-  /// When each scene went to the background.
-  @MainActor final class PausedScenes {
-    var since: [ObjectIdentifier: Date] = [:]
-  }
-
-  /// Opens `myapp://item/ID` links and performs the search shortcut, including the link or
-  /// shortcut that launched the scene: the scene delegate forwards those as the same events.
+  /// Opens `myapp://item/ID` links in the scene's window and performs the search shortcut,
+  /// including the link or shortcut that launched the scene: the scene delegate forwards those
+  /// as the same events.
   struct DeepLinkService: DispatchService {
+    let library: Library
+    var priority: Int { 10 }
+
     var handlers: HandlerTable {
       on(.sceneOpenURLContexts) { scene, contexts in
         for context in contexts where context.url.scheme == "myapp" {
-          print("deep link: \(context.url.path)")
+          library.open(context.url.lastPathComponent)
+          scene.dispatchingDelegate?.window?.rootViewController?.title = library.openItem
         }
       }
+      on(.sceneDidEnterBackground) { scene in library.openItem = nil }
       on(.windowScenePerformActionForShortcutItem) { scene, item in
         item.type == "com.example.search"
       }
     }
+  }
+
+  /// What the services share: UIKit's events run on the main actor, so it needs no lock.
+  @MainActor final class Library {
+    var openItem: String?
+    private(set) var position: TimeInterval = 0
+    func open(_ item: String) { openItem = item }
+    func savePosition() { position += 1 }
+    func resume(after pause: TimeInterval) { position += pause }
   }
 #endif

@@ -42,6 +42,8 @@
     /// The app's own event, beside UIKit's: declared, so that its handler is not reported as a
     /// misspelt selector.
     override var appSelectors: [String: Fold] { [Journal.didOpen: .broadcast] }
+    /// UIKit's completion handlers (the quick action's) wait at most 15 seconds for services.
+    override class var completionDeadline: Duration { .seconds(15) }
   }
 
   /// The last Home Screen quick action, for the views.
@@ -83,15 +85,20 @@
   }
 
   /// Handles the Home Screen quick actions, including the one that launched the scene, and
-  /// tells the views: on the main actor, where UIKit calls it, with no hop.
+  /// tells the views: on the main actor, where UIKit calls it, with no hop. With several windows
+  /// (iPad), the views show the action of the window in front: each scene's is kept until the
+  /// scene disconnects.
   struct ShortcutService: DispatchService {
     let inbox: ShortcutInbox
+    let openedWith = PerScene<String>()
 
     var handlers: HandlerTable {
       on(.windowScenePerformActionForShortcutItem) { scene, item in
+        openedWith[scene] = item.localizedTitle
         inbox.lastAction = item.localizedTitle
         return true
       }
+      on(.sceneDidBecomeActive) { scene in inbox.lastAction = openedWith[scene] }
       on(Journal.didOpen) { (journal: Journal) in inbox.lastAction = nil }
     }
   }
