@@ -126,7 +126,8 @@ public final class Dispatcher: Sendable {
   /// - Parameters:
   ///   - service: A name unique among the registered services.
   ///   - priority: Higher priorities run first; equal priorities run in
-  ///     registration order.
+  ///     registration order. A typed handler with a priority of its own
+  ///     (``TypedHandler/priority(_:)``) keeps it.
   ///   - handlers: The service's synchronous handlers, keyed by selector
   ///     (a table also carries any mistake in their definition, and may hold
   ///     typed `async` handlers).

@@ -25,7 +25,9 @@ public struct Manifest: Equatable, Sendable {
     /// The name to resolve: a ``ServiceCatalog`` key, or a class's
     /// module-qualified name such as `MyApp.PushService`.
     public var name: String
-    /// The registration priority; `nil` uses the service's own.
+    /// The registration priority; `nil` uses the service's own. It
+    /// replaces the service's priority, not that of a handler with a
+    /// priority of its own.
     public var priority: Int?
     /// Disabled entries are parsed and checked (shape, duplicates) but never
     /// resolved, created or registered.

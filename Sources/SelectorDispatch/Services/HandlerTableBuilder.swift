@@ -127,8 +127,8 @@ public enum HandlerTableBuilder {
   /// Such a dictionary holds what a dictionary literal can: a selector
   /// listed twice in the literal stops the program with a message that names
   /// it, as any Swift dictionary literal with a repeated key does, and so
-  /// does a table with `async` handlers or a mistake, which the dictionary
-  /// could not carry. Give the property the type ``HandlerTable`` to have
+  /// does a table with `async` handlers, handlers with a priority of their
+  /// own or a mistake, which the dictionary could not carry. Give the property the type ``HandlerTable`` to have
   /// such mistakes thrown when the service registers instead.
   ///
   /// - Parameter table: The table.
@@ -141,6 +141,11 @@ public enum HandlerTableBuilder {
       table.asyncHandlers.isEmpty,
       "a [String: SelectorHandler] cannot hold the async handlers of "
         + table.asyncHandlers.keys.sorted().joined(separator: ", ")
+        + "; give handlers the type HandlerTable")
+    precondition(
+      table.priorities.isEmpty,
+      "a [String: SelectorHandler] cannot hold the priorities of the handlers of "
+        + table.priorities.keys.sorted().joined(separator: ", ")
         + "; give handlers the type HandlerTable")
     return table.handlers
   }
