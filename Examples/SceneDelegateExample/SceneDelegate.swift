@@ -52,9 +52,9 @@
   }
 
   /// Pauses and resumes each scene's playback. When a scene leaves, it saves the position before
-  /// the deep links forget theirs (a priority of its own, above theirs); when it comes back, it
-  /// resumes after they opened theirs (the service's priority, 0). Its per-scene state goes
-  /// when the scene disconnects, with no handler for that.
+  /// the deep links forget the open item (a priority of its own, 20, above their service's 10);
+  /// its other handlers run at its service's priority, 0. Its per-scene state goes when the
+  /// scene disconnects, with no handler for that.
   struct PlaybackService: DispatchService {
     let library: Library
     let pausedAt = PerScene<Date>()

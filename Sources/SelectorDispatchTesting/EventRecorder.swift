@@ -33,9 +33,10 @@ public final class EventRecorder: Sendable {
     /// How long the handler took, in nanoseconds of ``EventRecorder/now``;
     /// 0 when that clock ran backwards during the call.
     public let nanoseconds: UInt64
-    /// The priority the handler ran at (its own, or else its service's),
-    /// which placed it in the call order; filled in by an
-    /// ``EventInjector``'s trace, `nil` otherwise.
+    /// The handler's priority (its own, or else its service's), which
+    /// places it in the call order; filled in by an ``EventInjector``'s
+    /// trace from the dispatcher's table as it is after the event (`nil`
+    /// for a service that unregistered during it), and `nil` otherwise.
     public internal(set) var priority: Int?
 
     /// Creates a record of one call.

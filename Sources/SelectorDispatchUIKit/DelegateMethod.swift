@@ -99,6 +99,9 @@ extension DelegateMethod {
     "application:configurationForConnectingSceneSession:options:",
     // Makes the window, and forwards what the connection options carry.
     "scene:willConnectToSession:options:",
+    // Releases what services kept for the scene in `PerScene` stores, whether or not a service
+    // handles the disconnection: UIKit calls only what the delegate advertises.
+    "sceneDidDisconnect:",
   ]
 
   /// Whether the host's work for `selector` is needed in an app with this

@@ -27,12 +27,14 @@
   /// **What UIKit sees.** As for the app delegate, `responds(to:)`
   /// advertises a forwarded method only when some service handles it (or a
   /// subclass overrides it). `scene(_:willConnectTo:options:)`, which makes
-  /// the window, is always advertised.
+  /// the window, and `sceneDidDisconnect(_:)`, which releases the scene's
+  /// ``PerScene`` values, are always advertised.
   ///
   /// **Connecting.** `scene(_:willConnectTo:options:)` makes the window
   /// when ``makeRootViewController(for:options:)`` gives a root view
   /// controller and no window exists yet (a storyboard's, or SwiftUI's),
-  /// passes the window, whoever made it, to ``configure(_:for:options:)``,
+  /// passes the window (a storyboard's or the one just made) to
+  /// ``configure(_:for:options:)``,
   /// forwards `scene:willConnectToSession:options:`, whose handlers reach
   /// the window through `scene.dispatchingDelegate?.window`, then forwards
   /// what launched the scene, which UIKit does not send again: the URLs as
@@ -76,8 +78,9 @@
     }
 
     /// Advertises a forwarded method only when some service handles it (or
-    /// a subclass overrides it), and `scene(_:willConnectTo:options:)`
-    /// always; any other selector is `NSObject`'s answer.
+    /// a subclass overrides it), and `scene(_:willConnectTo:options:)` and
+    /// `sceneDidDisconnect(_:)` always; any other selector is `NSObject`'s
+    /// answer.
     nonisolated open override func responds(to aSelector: Selector!) -> Bool {
       UIKitHost.advertises(
         aSelector, host: .sceneDelegate, of: self, base: DispatchingSceneDelegate.self,
@@ -98,9 +101,10 @@
       nil
     }
 
-    /// Configures the scene's window, whoever made it: a storyboard's (which
-    /// UIKit sets before the scene connects) or the one made from
-    /// ``makeRootViewController(for:options:)``. Does nothing by default.
+    /// Configures the scene's window: a storyboard's (which UIKit sets
+    /// before the scene connects) or the one made from
+    /// ``makeRootViewController(for:options:)``, not one a service makes
+    /// later. Does nothing by default.
     ///
     /// Called once per connecting scene that has a window, before the
     /// services receive `scene:willConnectToSession:options:`, so that their

@@ -24,6 +24,11 @@
   /// it. Services that share one `PerScene` (one instance passed to each)
   /// share its values; two instances keep their values apart.
   ///
+  /// The services' handlers reach a scene's window through
+  /// `scene.dispatchingDelegate`, which is `nil` for a scene whose delegate
+  /// is not a ``DispatchingSceneDelegate`` (SwiftUI's, in a SwiftUI app that
+  /// keeps its windows itself).
+  ///
   /// On the main actor, where UIKit's scene events run. Scenes whose
   /// delegate is not a ``DispatchingSceneDelegate`` (see
   /// `Diagnostic.sceneDelegateNotDispatching`) do not release their values

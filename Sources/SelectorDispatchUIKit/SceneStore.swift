@@ -5,7 +5,7 @@ import SelectorDispatch
 /// is tested on Linux.
 ///
 /// A scene is found by identity, and held weakly: an entry whose scene has
-/// gone (a scene that never disconnected) is dropped when another scene's
+/// gone (a scene that never disconnected) is dropped when a scene's first
 /// value is set, and never read for a new scene at the same address.
 /// ``release(_:)`` drops every value of a scene; `DispatchingSceneDelegate`
 /// calls it once the services' `sceneDidDisconnect:` handlers have run, so
@@ -44,6 +44,7 @@ enum SceneStore {
   static func set(_ value: Any?, of key: UInt64, for scene: AnyObject) {
     let identity = ObjectIdentifier(scene)
     var dropped: [Any] = []
+    defer { withExtendedLifetime(dropped) {} }
     if entries[identity].map({ $0.scene !== scene }) ?? true {
       // A new scene: drop the entries of scenes that went away without
       // disconnecting, and any stale entry at this address.
@@ -59,7 +60,6 @@ enum SceneStore {
     } else {
       dropped.append(entries[identity]?.values.removeValue(forKey: key) as Any)
     }
-    withExtendedLifetime(dropped) {}
   }
 
   /// Drops every value kept for `scene`, releasing them after the store has

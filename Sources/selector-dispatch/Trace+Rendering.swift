@@ -21,11 +21,13 @@ extension Trace {
   var readable: String {
     var lines = ["\(selector)  (fold \(fold))" + (scene.map { "  scene \"\($0)\"" } ?? "")]
     if calls.isEmpty { lines.append("    (no service handles it)") }
+    // The priority column, when any call has one: blank for a call without.
+    let showsPriority = calls.contains { $0.priority != nil }
     for (index, call) in calls.enumerated() {
       let answer = Self.short(JSONValue(encoding: call.answer).jsonText, 26)
+      let priority = showsPriority ? (call.priority.map { "(\($0))" } ?? "").padded(to: 7) : ""
       lines.append(
-        "    \(index + 1). " + call.service.padded(to: 18)
-          + (call.priority.map { "(\($0))".padded(to: 7) } ?? "") + answer.padded(to: 28)
+        "    \(index + 1). " + call.service.padded(to: 18) + priority + answer.padded(to: 28)
           + Self.milliseconds(call.nanoseconds))
     }
     switch result {

@@ -20,15 +20,20 @@ import Testing
     #expect(DelegateMethod["window"] == nil, "not a vocabulary selector: NSObject answers")
   }
 
-  @Test func theHostWorkIsTheLaunchTheSceneConfigurationAndTheConnection() {
+  @Test func theHostWorkIsTheLaunchTheSceneConfigurationTheConnectionAndTheDisconnection() throws {
     let hostWork = DelegateMethod.all.values.filter { $0.role == .hostWork }
     #expect(
       Set(hostWork.map(\.selector)) == [
         "application:willFinishLaunchingWithOptions:",
         "application:configurationForConnectingSceneSession:options:",
-        "scene:willConnectToSession:options:",
+        "scene:willConnectToSession:options:", "sceneDidDisconnect:",
       ])
     #expect(DelegateMethod["scene:willConnectToSession:options:"]?.host == .sceneDelegate)
+    // The disconnection releases the scene's `PerScene` values, so UIKit must call it even
+    // when no service handles it.
+    let disconnect = try #require(DelegateMethod["sceneDidDisconnect:"])
+    #expect(disconnect.host == .sceneDelegate)
+    #expect(disconnect.isAdvertised(implemented: true, overridden: false, handled: false))
   }
 
   /// The iOS 18.6 SDK that the adapter is compiled against lacks the selectors a later SDK
@@ -98,6 +103,7 @@ import Testing
     #expect(!DelegateMethod.hostWorkApplies(to: configure, infoDictionary: [:]))
     for other in [
       "application:willFinishLaunchingWithOptions:", "scene:willConnectToSession:options:",
+      "sceneDidDisconnect:",
     ] {
       #expect(DelegateMethod.hostWorkApplies(to: other, infoDictionary: [:]), "\(other)")
     }

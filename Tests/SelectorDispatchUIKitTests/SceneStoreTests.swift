@@ -104,6 +104,17 @@ import Testing
     SceneStore.set("replaced", of: key, for: scene)
     #expect(SceneStore.value(of: key, for: other) as? String == "after")
     SceneStore.set(Reentrant(key: SceneStore.makeKey(), scene: other), of: key, for: scene)
+    // A scene that went away without disconnecting, whose value's `deinit` runs when the next
+    // scene's first value is set: its write is kept, not overwritten by that first value.
+    let newcomer = Scene()
+    var gone: Scene? = Scene()
+    let late = SceneStore.makeKey()
+    SceneStore.set(Reentrant(key: late, scene: newcomer), of: key, for: gone!)
+    gone = nil
+    SceneStore.set("first", of: key, for: newcomer)
+    #expect(SceneStore.value(of: late, for: newcomer) as? String == "after")
+    #expect(SceneStore.value(of: key, for: newcomer) as? String == "first")
+    DelegateForwarder.disconnect(newcomer, from: nil)
     DelegateForwarder.disconnect(scene, from: nil)
     DelegateForwarder.disconnect(other, from: nil)
     #expect(SceneStore.value(of: key, for: other) == nil)

@@ -86,7 +86,8 @@ public enum Diagnostic: Sendable, Equatable, CustomStringConvertible {
   /// is not the UIKit adapter's `DispatchingSceneDelegate`: the services'
   /// handlers of the scene-delegate `selectors` are never called for those
   /// scenes. Reported by the UIKit adapter once per configuration and
-  /// class, when a scene connects. It names no service.
+  /// class, when UIKit asks for a new scene session's configuration. It
+  /// names no service.
   case sceneDelegateNotDispatching(
     configuration: String?, delegateClass: String, selectors: [String])
 

@@ -85,8 +85,8 @@ public struct TypedHandler {
   /// ```swift
   /// struct Accounts: DispatchService {
   ///   var handlers: HandlerTable {
-  ///     on(.didEnterBackground) { app in accounts.save() }  // the service's priority, 0
-  ///     on(.willEnterForeground) { app in accounts.refresh() }.priority(100)  // first
+  ///     on(.sceneDidEnterBackground) { scene in accounts.save() }  // the service's, 0
+  ///     on(.sceneWillEnterForeground) { scene in accounts.refresh() }.priority(100)  // first
   ///   }
   /// }
   /// ```

@@ -37,6 +37,9 @@ import Testing
         .init(
           service: "deep-links", selector: selector, params: [], answer: true,
           nanoseconds: 4_000, priority: -5),
+        // A service that unregistered during the event: no priority, and its columns stay.
+        .init(
+          service: "gone", selector: selector, params: [], answer: false, nanoseconds: 1_000),
       ],
       result: .success(true))
     #expect(
@@ -44,12 +47,14 @@ import Testing
         application:openURL:options:  (fold firstTrue)
             1. logging           (100)  null                        0.002 ms
             2. deep-links        (-5)   true                        0.004 ms
+            3. gone                     false                       0.001 ms
           = true
         """)
     #expect(
       trace.json(timings: false).jsonText.contains(
         #""calls":[{"service":"logging","priority":100,"answer":null},"#
-          + #"{"service":"deep-links","priority":-5,"answer":true}]"#))
+          + #"{"service":"deep-links","priority":-5,"answer":true},"#
+          + #"{"service":"gone","answer":false}]"#))
   }
 
   @Test func readableShowsErrorsAndCompletions() {

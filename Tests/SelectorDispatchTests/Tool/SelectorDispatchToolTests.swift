@@ -107,11 +107,33 @@ final class SelectorDispatchToolTests: Sendable {
           = null
           completion called once with true
         """))
+    // Crash reporting runs first at launch (its service's 100) and last at termination (its
+    // handler's own -100).
+    #expect(
+      untimedOutput.contains(
+        """
+        applicationWillTerminate:  (fold broadcast)
+            1. logging           (90)   null #.### ms
+            2. crash-reporting   (-100) null #.### ms
+        """))
     for service in [
       "crash-reporting", "logging", "push", "scene-sessions", "analytics", "deep-links",
       "background-fetch",
     ] {
       #expect(result.stdout.contains("\n\(service) "), "\(service) is in the profile")
+    }
+    // The profile's priority column: each row's handler's priority.
+    let profile = try #require(result.stdout.components(separatedBy: "\nProfile: ").last)
+    #expect(profile.contains(" priority calls "))
+    for (service, selector, priority) in [
+      ("crash-reporting", "application:didFinishLaunchingWithOptions:", 100),
+      ("crash-reporting", "applicationWillTerminate:", -100),
+      ("logging", "applicationWillTerminate:", 90),
+    ] {
+      #expect(
+        profile.range(
+          of: "\n\(service) +\(selector) +\(priority) +1 ", options: .regularExpression) != nil,
+        "\(service) \(selector) at \(priority)")
     }
     #expect(result.stdout.contains("slowest service: "))
     #expect(untimed(try run([]).stdout) == untimed(result.stdout), "deterministic but for timings")
