@@ -80,11 +80,14 @@
     var priority: Int { 10 }
 
     var handlers: HandlerTable {
+      // Claims the app's own links (`true`): no later service gets them.
       on(.sceneOpenURLContexts) { scene, contexts in
-        for context in contexts where context.url.scheme == "myapp" {
-          library.open(context.url.lastPathComponent)
-          scene.dispatchingDelegate?.window?.rootViewController?.title = library.openItem
+        guard let context = contexts.first(where: { $0.url.scheme == "myapp" }) else {
+          return false
         }
+        library.open(context.url.lastPathComponent)
+        scene.dispatchingDelegate?.window?.rootViewController?.title = library.openItem
+        return true
       }
       on(.sceneDidEnterBackground) { scene in library.openItem = nil }
       on(.windowScenePerformActionForShortcutItem) { scene, item in

@@ -102,6 +102,23 @@ final class DelegateForwarder: Sendable {
     SceneStore.release(scene)
   }
 
+  /// Forwards `scene:openURLContexts:` once per context, in the order of
+  /// their URLs' text, each as a set of one: under the selector's fold,
+  /// ``Fold/firstTrue``, a service that answers `true` claims that URL and
+  /// no later service gets it, while a URL no service claims reaches every
+  /// service.
+  ///
+  /// - Parameters:
+  ///   - contexts: The URLs, converted from UIKit's contexts.
+  ///   - scene: The scene that opens them.
+  /// - Returns: The contexts a service claimed.
+  @discardableResult
+  func open(_ contexts: some Sequence<OpenURLContext>, in scene: Any) -> [OpenURLContext] {
+    contexts.sorted { $0.url.absoluteString < $1.url.absoluteString }.filter { context in
+      dispatch("scene:openURLContexts:", [scene, [context] as Set]) as? Bool == true
+    }
+  }
+
   /// Whether some registered service handles `selector`.
   func handles(_ selector: String) -> Bool { dispatcher.responds(to: selector) }
 

@@ -190,14 +190,12 @@
 
     // MARK: Opening URLs
 
-    /// Forwards `scene:openURLContexts:` with the contexts as a
-    /// `Set<OpenURLContext>`.
+    /// Forwards `scene:openURLContexts:` once per URL, as a
+    /// `Set<OpenURLContext>` of one that carries every option UIKit gives:
+    /// the first service that answers `true` claims the URL, and later
+    /// services do not get it.
     open func scene(_ scene: UIScene, openURLContexts urlContexts: Set<UIOpenURLContext>) {
-      let contexts = Set(
-        urlContexts.map {
-          OpenURLContext(url: $0.url, sourceApplication: $0.options.sourceApplication)
-        })
-      event("scene:openURLContexts:", [scene, contexts])
+      forwarder?.open(urlContexts.map(OpenURLContext.init), in: scene)
     }
 
     // MARK: State restoration
@@ -286,6 +284,16 @@
 
     private func event(_ selector: String, _ params: [Any]) {
       forwarder?.event(selector, params)
+    }
+  }
+
+  extension OpenURLContext {
+    /// The context of a UIKit context, with all its options.
+    @MainActor init(_ context: UIOpenURLContext) {
+      self.init(
+        url: context.url, sourceApplication: context.options.sourceApplication,
+        openInPlace: context.options.openInPlace, annotation: context.options.annotation,
+        eventAttribution: context.options.eventAttribution)
     }
   }
 

@@ -633,8 +633,11 @@
     }
 
     /// `scene:openURLContexts:`.
+    /// Answer `true` to claim the URLs: later services do not get them. The
+    /// adapter sends one URL per event, so a claim is for one URL; a handler
+    /// that answers nothing, or `false`, leaves them to the next service.
     public static var sceneOpenURLContexts:
-      Dispatcher.MainActorEvent<(UIScene, Set<OpenURLContext>) -> Void>
+      Dispatcher.MainActorEvent<(UIScene, Set<OpenURLContext>) -> Bool>
     {
       .init("scene:openURLContexts:")
     }

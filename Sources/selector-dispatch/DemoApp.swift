@@ -181,9 +181,10 @@ private struct Analytics: DispatchService {
       TypedHandler("sceneDidBecomeActive:") { (_: AnyObject) in },
       TypedHandler("sceneDidEnterBackground:") { (_: AnyObject) in },
       TypedHandler("scene:openURLContexts:") {
-        (_: AnyObject, contexts: Set<OpenURLContext>) -> Int in
-        // Records the campaigns; leaves the URLs to the router.
-        contexts.filter { $0.url.query?.contains("campaign=") == true }.count
+        (_: AnyObject, contexts: Set<OpenURLContext>) -> Bool in
+        // Would record the campaigns; never claims a URL, so the router gets it.
+        _ = contexts.filter { $0.url.query?.contains("campaign=") == true }
+        return false
       },
       TypedHandler("windowScene:performActionForShortcutItem:completionHandler:") {
         (_: AnyObject, _: Any, completion: @escaping (Bool) -> Void) in
@@ -199,9 +200,9 @@ private struct DeepLinks: DispatchService {
   var handlers: HandlerTable {
     HandlerTable([
       TypedHandler("scene:openURLContexts:") {
-        (_: AnyObject, contexts: Set<OpenURLContext>) -> [String] in
-        contexts.filter { $0.url.scheme == "demo" && $0.url.host == "product" }
-          .map(\.url.path).sorted()
+        (_: AnyObject, contexts: Set<OpenURLContext>) -> Bool in
+        // Claims its product links: no later service gets them.
+        contexts.contains { $0.url.scheme == "demo" && $0.url.host == "product" }
       },
       TypedHandler("windowScene:performActionForShortcutItem:completionHandler:") {
         (_: AnyObject, item: Any, completion: @escaping (Bool) -> Void) in

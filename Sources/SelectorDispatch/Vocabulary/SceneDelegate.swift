@@ -9,9 +9,15 @@ extension Vocabulary {
   /// releases it on `sceneDidDisconnect:`.
   ///
   /// How the folds were chosen:
-  /// - Every `Void` event uses ``Fold/broadcast``. Unlike the app delegate,
-  ///   the scene delegate returns nothing when it opens URLs or continues
-  ///   activities, so there is no claim to stop at.
+  /// - Every `Void` event uses ``Fold/broadcast``, except
+  ///   `scene:openURLContexts:`.
+  /// - `scene:openURLContexts:` uses ``Fold/firstTrue``, as
+  ///   `application:openURL:options:` does: a service that answers `true`
+  ///   claims the URLs, and later services are not asked; one that answers
+  ///   nothing (a `Void` handler) or `false` leaves them to the next.
+  ///   UIKit's method returns nothing, so the claim only decides who else
+  ///   sees them. `DispatchingSceneDelegate` dispatches one context at a
+  ///   time, so that a claim is for one URL.
   /// - `stateRestorationActivityForScene:` and
   ///   `preferredWindowingControlStyleForScene:` use ``Fold/firstNonNil``;
   ///   with no answer the host uses UIKit's default (no restoration
@@ -67,7 +73,7 @@ private let sceneDelegateEntries: [Vocabulary.Entry] = [
 
   // UISceneDelegate: opening URLs
   .uikit(
-    "scene:openURLContexts:", .urlResourceOpening, .broadcast, [.scene, .urlContexts],
+    "scene:openURLContexts:", .urlResourceOpening, .firstTrue, [.scene, .urlContexts],
     iOS: "13.0"),
 
   // UISceneDelegate: state restoration

@@ -96,7 +96,7 @@ final class SelectorDispatchToolTests: Sendable {
       #expect(result.stdout.contains("\n\(selector)  (fold "), "\(selector)")
     }
     #expect(result.stdout.contains("completion called once with \"newData\""))
-    #expect(result.stdout.contains("    2. deep-links        (0)    [\"/42\"]"))
+    #expect(result.stdout.contains("    2. deep-links        (0)    true "))
     let untimedOutput = untimed(result.stdout)
     #expect(
       untimedOutput.contains(
@@ -185,7 +185,8 @@ final class SelectorDispatchToolTests: Sendable {
       lines[1].hasPrefix(
         #"{"line":2,"selector":"scene:openURLContexts:","#
           + #""params":["left",["demo://product/3","demo://product/7","https://example.com/x"]]"#))
-    #expect(lines[1].contains(#""service":"deep-links","priority":0,"answer":["/3","/7"]"#))
+    #expect(lines[1].contains(#""service":"analytics","priority":0,"answer":false"#))
+    #expect(lines[1].contains(#""service":"deep-links","priority":0,"answer":true"#))
     #expect(lines[2].contains(#""answer":"released left""#))
     let errors = result.stderr.split(separator: "\n").map(String.init)
     #expect(errors.count == 3)
@@ -250,9 +251,10 @@ final class SelectorDispatchToolTests: Sendable {
     #expect(
       lines[7].hasPrefix(
         #"{"line":10,"selector":"scene:openURLContexts:","#
-          + #""params":["main",["demo://product/42?campaign=spring"]],"fold":"broadcast","#))
+          + #""params":["main",["demo://product/42?campaign=spring"]],"fold":"firstTrue","#))
     #expect(
-      lines[7].contains(#""service":"deep-links","priority":0,"answer":["/42"],"nanoseconds":"#))
+      lines[7].contains(#""service":"deep-links","priority":0,"answer":true,"nanoseconds":"#))
+    #expect(lines[7].hasSuffix(#""result":true}"#), "deep-links claimed the link")
     #expect(lines[8].contains(#""completion":true"#), "the shortcut: one service succeeded")
   }
 
@@ -340,7 +342,7 @@ final class SelectorDispatchToolTests: Sendable {
     #expect(result.status == 0)
     #expect(result.stdout.contains("the services of \(manifest.path)"))
     #expect(!result.stdout.contains("crash-reporting"))
-    #expect(result.stdout.contains("    1. deep-links        (0)    [\"/42\"]"))
+    #expect(result.stdout.contains("    1. deep-links        (0)    true "))
 
     let bad = try temporaryFile(Data(#"{"services": [{"name": "pushh"}]}"#.utf8), "bad.json")
     let failed = try run(["--manifest", bad.path])

@@ -45,7 +45,7 @@ import Testing
     Expected("sceneWillEnterForeground:", ["UIScene"], .broadcast, .sceneLifeCycle, iOS: "13.0"),
     Expected("sceneDidEnterBackground:", ["UIScene"], .broadcast, .sceneLifeCycle, iOS: "13.0"),
     Expected(
-      "scene:openURLContexts:", ["UIScene", "Set<OpenURLContext>"], .broadcast,
+      "scene:openURLContexts:", ["UIScene", "Set<OpenURLContext>"], .firstTrue,
       .urlResourceOpening, iOS: "13.0"),
     Expected(
       "stateRestorationActivityForScene:", ["UIScene"], .firstNonNil, .stateRestoration,
