@@ -119,6 +119,33 @@ final class DelegateForwarder: Sendable {
     }
   }
 
+  /// The selector of a notification response.
+  static let notificationResponse =
+    "userNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:"
+
+  /// The notification responses already forwarded.
+  private let responses = ResponseLedger()
+
+  /// Forwards a notification response as
+  /// `userNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:`,
+  /// once: a response UIKit gives twice (in a scene's connection options and
+  /// to the notification centre's delegate) is forwarded at its first
+  /// delivery only (see ``ResponseLedger``).
+  ///
+  /// - Parameters:
+  ///   - params: The notification centre and the response.
+  ///   - key: The response's key (``ResponseLedger/key(request:action:date:)``).
+  ///   - completion: Runs exactly once: when every service has completed (or
+  ///     at the deadline), and for a second delivery, when the first one's
+  ///     services have.
+  func receive(_ params: [Any], key: String, completion: @escaping @Sendable () -> Void) {
+    guard responses.claim(key, completion: completion) else { return }
+    event(Self.notificationResponse, params) { [responses] in
+      completion()
+      responses.finish(key)
+    }
+  }
+
   /// Whether some registered service handles `selector`.
   func handles(_ selector: String) -> Bool { dispatcher.responds(to: selector) }
 

@@ -167,17 +167,18 @@
 
     /// Forwards `userNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:`
     /// on the main actor; UIKit's completion runs once, after every
-    /// service's.
+    /// service's. A response a scene's connection options already forwarded
+    /// is not forwarded again: UIKit's completion runs once the services
+    /// have completed it.
     @objc nonisolated open func userNotificationCenter(
       _ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse,
       withCompletionHandler completionHandler: @escaping @Sendable () -> Void
     ) {
       // As above: a thread-safe center and an immutable response.
       nonisolated(unsafe) let params: [Any] = [center, response]
+      let key = response.forwardingKey
       UIKitHost.onMain { [forwarder] in
-        forwarder.event(
-          "userNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:", params,
-          completion: completionHandler)
+        forwarder.receive(params, key: key, completion: completionHandler)
       }
     }
 
@@ -208,6 +209,16 @@
             UIBackgroundFetchResult(rawValue: UIKitValue.backgroundFetchRawValue(result)) ?? .failed
           )
         }, fallback: .failed)
+    }
+  }
+
+  extension UNNotificationResponse {
+    /// What another delivery of this response shares: its request, action
+    /// and date.
+    nonisolated var forwardingKey: String {
+      ResponseLedger.key(
+        request: notification.request.identifier, action: actionIdentifier,
+        date: notification.date.timeIntervalSinceReferenceDate)
     }
   }
 #endif

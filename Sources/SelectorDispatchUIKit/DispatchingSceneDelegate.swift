@@ -4,6 +4,7 @@
   #endif
   import SelectorDispatch
   import UIKit
+  import UserNotifications
 
   /// A window scene delegate that forwards every `UISceneDelegate` and
   /// `UIWindowSceneDelegate` method to the services of the app's
@@ -37,10 +38,16 @@
   /// ``configure(_:for:options:)``,
   /// forwards `scene:willConnectToSession:options:`, whose handlers reach
   /// the window through `scene.dispatchingDelegate?.window`, then forwards
-  /// what launched the scene, which UIKit does not send again: the URLs as
+  /// what the scene was opened with, which UIKit does not send again, as
+  /// ``forwardedConnectionEvents`` chooses: each URL as
   /// `scene:openURLContexts:`, each user activity as
-  /// `scene:continueUserActivity:` and the shortcut item as
-  /// `windowScene:performActionForShortcutItem:completionHandler:`.
+  /// `scene:continueUserActivity:`, the shortcut item as
+  /// `windowScene:performActionForShortcutItem:completionHandler:` and the
+  /// notification response as
+  /// `userNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:`.
+  /// Those go to the services directly, not through this class's methods
+  /// for live events, and ``isConnecting`` is `true` meanwhile, so a
+  /// handler tells them apart from live ones.
   ///
   /// **Per-scene state.** A service keeps what belongs to one scene in a
   /// ``PerScene`` store, which this class empties when the scene disconnects,
@@ -64,6 +71,66 @@
     public nonisolated var dispatcher: Dispatcher? { forwarder?.dispatcher }
 
     nonisolated let forwarder: DelegateForwarder?
+
+    private let connection = SceneConnection()
+
+    /// The kinds of event a scene's connection options carry, which
+    /// ``forwardedConnectionEvents`` chooses among.
+    public struct ConnectionEvents: OptionSet, Sendable {
+      /// The kinds' bits.
+      public let rawValue: UInt
+
+      /// Creates a set of kinds from their bits.
+      ///
+      /// - Parameter rawValue: The bits.
+      public init(rawValue: UInt) { self.rawValue = rawValue }
+
+      /// The URLs (`urlContexts`), each forwarded as
+      /// `scene:openURLContexts:`, which a service can claim.
+      public static let urlContexts = Self(rawValue: SceneConnection.Events.urlContexts.rawValue)
+      /// The user activities (`userActivities`), each forwarded as
+      /// `scene:continueUserActivity:`.
+      public static let userActivities = Self(
+        rawValue: SceneConnection.Events.userActivities.rawValue)
+      /// The quick action (`shortcutItem`), forwarded as
+      /// `windowScene:performActionForShortcutItem:completionHandler:`.
+      public static let shortcutItem = Self(rawValue: SceneConnection.Events.shortcutItem.rawValue)
+      /// The notification response (`notificationResponse`), forwarded as
+      /// `userNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:`.
+      public static let notificationResponse = Self(
+        rawValue: SceneConnection.Events.notificationResponse.rawValue)
+      /// All four.
+      public static let all = Self(rawValue: SceneConnection.Events.all.rawValue)
+    }
+
+    /// What a connecting scene forwards of what it was opened with, after
+    /// `scene:willConnectToSession:options:`: ``ConnectionEvents/all`` by
+    /// default.
+    ///
+    /// Override it in the subclass Info.plist names to forward less, or
+    /// nothing, and handle the rest in one place: a service's
+    /// `scene:willConnectToSession:options:` handler gets UIKit's
+    /// connection options whole.
+    ///
+    /// ```swift
+    /// final class SceneDelegate: DispatchingSceneDelegate {
+    ///   override class var forwardedConnectionEvents: ConnectionEvents { [] }
+    /// }
+    /// ```
+    open class var forwardedConnectionEvents: ConnectionEvents { .all }
+
+    /// Whether the scene is connecting: `true` while
+    /// ``scene(_:willConnectTo:options:)`` forwards
+    /// `scene:willConnectToSession:options:` and the events of the scene's
+    /// connection options, `false` for every live event.
+    ///
+    /// ```swift
+    /// on(.sceneContinueUserActivity) { scene, activity in
+    ///   if scene.dispatchingDelegate?.isConnecting == true { return router.restore(activity) }
+    ///   router.resume(activity)
+    /// }
+    /// ```
+    public var isConnecting: Bool { connection.isConnecting }
 
     /// Creates a scene delegate on the dispatcher of the app delegate created
     /// last.
@@ -131,7 +198,9 @@
 
     /// Makes and configures the window, forwards
     /// `scene:willConnectToSession:options:`, then forwards the URLs, user
-    /// activities and shortcut item the scene was opened with.
+    /// activities, shortcut item and notification response the scene was
+    /// opened with, as ``forwardedConnectionEvents`` chooses, all while
+    /// ``isConnecting``.
     open func scene(
       _ scene: UIScene, willConnectTo session: UISceneSession,
       options connectionOptions: UIScene.ConnectionOptions
@@ -148,16 +217,20 @@
         if let window { configure(window, for: windowScene, options: connectionOptions) }
         made?.makeKeyAndVisible()
       }
-      event("scene:willConnectToSession:options:", [scene, session, connectionOptions])
-      if !connectionOptions.urlContexts.isEmpty {
-        self.scene(scene, openURLContexts: connectionOptions.urlContexts)
+      var contents = SceneConnection.Contents()
+      contents.urlContexts = connectionOptions.urlContexts.map(OpenURLContext.init)
+      contents.userActivities = Array(connectionOptions.userActivities)
+      if scene is UIWindowScene { contents.shortcutItem = connectionOptions.shortcutItem }
+      if let response = connectionOptions.notificationResponse {
+        contents.notificationResponse = SceneConnection.Response(
+          center: UNUserNotificationCenter.current(), response: response,
+          key: response.forwardingKey)
       }
-      for activity in connectionOptions.userActivities {
-        self.scene(scene, continue: activity)
-      }
-      if let windowScene = scene as? UIWindowScene, let item = connectionOptions.shortcutItem {
-        self.windowScene(windowScene, performActionFor: item) { _ in }
-      }
+      connection.connect(
+        scene, session: session, options: connectionOptions, contents: contents,
+        forwarding: SceneConnection.Events(
+          rawValue: type(of: self).forwardedConnectionEvents.rawValue),
+        on: forwarder)
     }
 
     /// Forwards `sceneDidDisconnect:`, then drops the values services kept

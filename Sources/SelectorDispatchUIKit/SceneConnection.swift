@@ -1,0 +1,98 @@
+import SelectorDispatch
+
+/// What a scene does when it connects: forwards
+/// `scene:willConnectToSession:options:`, then the events its connection
+/// options carry that the app chose, all while ``isConnecting``; the rule
+/// behind `DispatchingSceneDelegate`, compiled everywhere so that it is
+/// tested on Linux.
+///
+/// The events from the options go to the services directly, never through
+/// the scene delegate's methods for live events, which UIKit calls for live
+/// events only. They are, in this order:
+/// - each URL as `scene:openURLContexts:`, one per event, so that a service
+///   can claim it (``DelegateForwarder/open(_:in:)``);
+/// - each user activity as `scene:continueUserActivity:`;
+/// - the shortcut item as
+///   `windowScene:performActionForShortcutItem:completionHandler:`, whose
+///   completion nothing waits for: UIKit has none for it;
+/// - the notification response as
+///   `userNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:`,
+///   once even if UIKit also gives it to the notification centre's delegate
+///   (``DelegateForwarder/receive(_:key:completion:)``).
+@MainActor
+final class SceneConnection {
+  /// The kinds of event connection options carry; the bits of
+  /// `DispatchingSceneDelegate.ConnectionEvents`.
+  struct Events: OptionSet, Sendable {
+    let rawValue: UInt
+
+    static let urlContexts = Events(rawValue: 1 << 0)
+    static let userActivities = Events(rawValue: 1 << 1)
+    static let shortcutItem = Events(rawValue: 1 << 2)
+    static let notificationResponse = Events(rawValue: 1 << 3)
+    static let all: Events = [urlContexts, userActivities, shortcutItem, notificationResponse]
+  }
+
+  /// A notification response, with what it is forwarded with.
+  struct Response {
+    /// The current notification centre.
+    let center: Any
+    /// UIKit's response.
+    let response: Any
+    /// Its ``ResponseLedger/key(request:action:date:)``.
+    let key: String
+  }
+
+  /// What connection options carry, converted from UIKit's.
+  struct Contents {
+    var urlContexts: [OpenURLContext] = []
+    var userActivities: [Any] = []
+    /// The shortcut item, for a window scene only.
+    var shortcutItem: Any?
+    var notificationResponse: Response?
+  }
+
+  /// Whether the scene is connecting: from the moment
+  /// `scene:willConnectToSession:options:` is forwarded until the last
+  /// event from its options has been.
+  private(set) var isConnecting = false
+
+  nonisolated init() {}
+
+  /// Forwards a connecting scene's events.
+  ///
+  /// - Parameters:
+  ///   - scene: The scene.
+  ///   - session: Its session.
+  ///   - options: UIKit's connection options, as
+  ///     `scene:willConnectToSession:options:` passes them.
+  ///   - contents: What the options carry.
+  ///   - events: The kinds of event to forward from them.
+  ///   - forwarder: The forwarder, or `nil` when the app has no dispatching
+  ///     app delegate: then nothing is forwarded.
+  func connect(
+    _ scene: Any, session: Any, options: Any, contents: Contents, forwarding events: Events,
+    on forwarder: DelegateForwarder?
+  ) {
+    guard let forwarder else { return }
+    isConnecting = true
+    defer { isConnecting = false }
+    forwarder.event("scene:willConnectToSession:options:", [scene, session, options])
+    if events.contains(.urlContexts) {
+      forwarder.open(contents.urlContexts, in: scene)
+    }
+    if events.contains(.userActivities) {
+      for activity in contents.userActivities {
+        forwarder.event("scene:continueUserActivity:", [scene, activity])
+      }
+    }
+    if events.contains(.shortcutItem), let item = contents.shortcutItem {
+      forwarder.event(
+        "windowScene:performActionForShortcutItem:completionHandler:", [scene, item],
+        completion: { (_: Bool) in }, fallback: false)
+    }
+    if events.contains(.notificationResponse), let response = contents.notificationResponse {
+      forwarder.receive([response.center, response.response], key: response.key) {}
+    }
+  }
+}
