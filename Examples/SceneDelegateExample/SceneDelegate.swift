@@ -39,8 +39,14 @@
     override class var completionDeadline: Duration { .seconds(10) }
   }
 
-  /// The app's whole scene delegate: the window, made in code and configured.
+  /// The app's whole scene delegate: the window, made in code and configured, and what the
+  /// services get of what a scene was opened with: its link and its quick action, not its user
+  /// activities (the app continues none) nor a notification response (it posts none).
   final class SceneDelegate: DispatchingSceneDelegate {
+    override class var forwardedConnectionEvents: ConnectionEvents {
+      [.urlContexts, .shortcutItem]
+    }
+
     override func makeRootViewController(
       for scene: UIWindowScene, options: UIScene.ConnectionOptions
     ) -> UIViewController? { UIViewController() }
@@ -74,19 +80,24 @@
 
   /// Opens `myapp://item/ID` links in the scene's window and performs the search shortcut,
   /// including the link or shortcut that launched the scene: the scene delegate forwards those
-  /// as the same events.
+  /// as the same events while the scene is connecting, which a handler can tell.
   struct DeepLinkService: DispatchService {
     let library: Library
     var priority: Int { 10 }
 
     var handlers: HandlerTable {
-      // Claims the app's own links (`true`): no later service gets them.
+      // Claims the app's own links (`true`): no later service gets them. UIKit opens each one
+      // alone, with its options.
       on(.sceneOpenURLContexts) { scene, contexts in
         guard let context = contexts.first(where: { $0.url.scheme == "myapp" }) else {
           return false
         }
         library.open(context.url.lastPathComponent)
-        scene.dispatchingDelegate?.window?.rootViewController?.title = library.openItem
+        let root = scene.dispatchingDelegate?.window?.rootViewController
+        root?.title = library.openItem
+        // A live link while an item plays goes back to the start; the link the scene was
+        // opened with does not, as nothing plays yet.
+        if scene.dispatchingDelegate?.isConnecting == false { library.rewind() }
         return true
       }
       on(.sceneDidEnterBackground) { scene in library.openItem = nil }
@@ -103,5 +114,6 @@
     func open(_ item: String) { openItem = item }
     func savePosition() { position += 1 }
     func resume(after pause: TimeInterval) { position += pause }
+    func rewind() { position = 0 }
   }
 #endif

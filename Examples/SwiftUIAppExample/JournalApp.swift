@@ -37,7 +37,10 @@
   final class AppDelegate: DispatchingAppDelegate {
     let shortcuts = ShortcutInbox()
     override var services: [any DispatchService] {
-      [LaunchService(dispatcher: dispatcher), ShortcutService(inbox: shortcuts)]
+      [
+        LaunchService(dispatcher: dispatcher), LinkService(inbox: shortcuts),
+        ShortcutService(inbox: shortcuts),
+      ]
     }
     /// The app's own event, beside UIKit's: declared, so that its handler is not reported as a
     /// misspelt selector.
@@ -82,6 +85,24 @@
     static let shared = Journal()
     private(set) var isOpen = false
     func open() { isOpen = true }
+  }
+
+  /// Claims the journal's own links, `journal://entry/ID` (`true`: no later service gets them),
+  /// and tells the views; a link the window was opened with arrives while the scene connects.
+  struct LinkService: DispatchService {
+    let inbox: ShortcutInbox
+
+    var handlers: HandlerTable {
+      on(.sceneOpenURLContexts) { scene, contexts in
+        guard let link = contexts.first(where: { $0.url.scheme == "journal" }) else {
+          return false
+        }
+        let entry = link.url.lastPathComponent
+        let connecting = scene.dispatchingDelegate?.isConnecting == true
+        inbox.lastAction = connecting ? "entry \(entry)" : "entry \(entry), just linked"
+        return true
+      }
+    }
   }
 
   /// Handles the Home Screen quick actions, including the one that launched the scene, and
