@@ -117,7 +117,19 @@ import Testing
     var count: Int { calls.withLock { $0 } }
   }
 
-  /// A service that keeps each response's completion, to call it later.
+  /// Calls the completions `held` keeps, and lets them go.
+  static func complete(_ held: Locked<[() -> Void]>) {
+    for completion in held.withLockUnchecked({ held in
+      defer { held = [] }
+      return held
+    }) {
+      completion()
+    }
+  }
+
+  /// A service that keeps each response's completion, to call it later. The completions refer
+  /// to the dispatcher, which refers to the service: a test lets go of them
+  /// (``complete(_:)``) before it ends.
   static func holding(on host: Host) throws -> (seen: Locked<[String]>, held: Locked<[() -> Void]>)
   {
     let seen = Locked<[String]>([])
@@ -146,12 +158,14 @@ import Testing
     host.forwarder.receive(["center", "response"], key: Self.key("tap"), completion: uikit.handler)
     #expect(seen.withLock { $0 } == ["center response"], "forwarded once, from the options")
     #expect(uikit.count == 0, "UIKit's completion waits for the services")
-    for completion in held.withLockUnchecked({ $0 }) { completion() }
+    Self.complete(held)
     #expect(uikit.count == 1)
 
     let later = Completion()
     host.forwarder.receive(["center", "other"], key: Self.key("other"), completion: later.handler)
     #expect(seen.withLock { $0 } == ["center response", "center other"], "another response")
+    Self.complete(held)
+    #expect(later.count == 1)
   }
 
   @Test @MainActor func aResponseTheCentreDeliveredFirstIsNotForwardedFromTheOptions() throws {
@@ -159,7 +173,7 @@ import Testing
     let (seen, held) = try Self.holding(on: host)
     let uikit = Completion()
     host.forwarder.receive(["center", "response"], key: Self.key("tap"), completion: uikit.handler)
-    for completion in held.withLockUnchecked({ $0 }) { completion() }
+    Self.complete(held)
     #expect(uikit.count == 1)
     SceneConnection().connect(
       "main", session: "session", options: "options", contents: Self.contents,
@@ -170,7 +184,8 @@ import Testing
 
   @Test @MainActor func aSecondDeliveryCompletesAtTheDeadlineWhenAServiceNeverDoes() throws {
     let host = Host()
-    _ = try Self.holding(on: host)
+    let (_, held) = try Self.holding(on: host)
+    defer { held.withLockUnchecked { $0 = [] } }
     SceneConnection().connect(
       "main", session: "session", options: "options", contents: Self.contents,
       forwarding: .notificationResponse, on: host.forwarder)
