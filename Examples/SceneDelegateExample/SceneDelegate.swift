@@ -97,7 +97,7 @@
         root?.title = library.openItem
         // A live link while an item plays goes back to the start; the link the scene was
         // opened with does not, as nothing plays yet.
-        if scene.dispatchingDelegate?.isConnecting == false { library.rewind() }
+        if !scene.isConnecting { library.rewind() }
         return true
       }
       on(.sceneDidEnterBackground) { scene in library.openItem = nil }

@@ -98,7 +98,7 @@
           return false
         }
         let entry = link.url.lastPathComponent
-        let connecting = scene.dispatchingDelegate?.isConnecting == true
+        let connecting = scene.isConnecting
         inbox.lastAction = connecting ? "entry \(entry)" : "entry \(entry), just linked"
         return true
       }

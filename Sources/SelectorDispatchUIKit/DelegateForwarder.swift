@@ -146,6 +146,15 @@ final class DelegateForwarder: Sendable {
     }
   }
 
+  /// Records a notification response as delivered without forwarding it:
+  /// one the app handles itself, in a scene's connection options. A later
+  /// delivery of it is not forwarded, and its completion runs at once.
+  ///
+  /// - Parameter key: The response's key.
+  func received(key: String) {
+    if responses.claim(key, completion: {}) { responses.finish(key) }
+  }
+
   /// Whether some registered service handles `selector`.
   func handles(_ selector: String) -> Bool { dispatcher.responds(to: selector) }
 

@@ -46,15 +46,16 @@
   /// notification response as
   /// `userNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:`.
   /// Those go to the services directly, not through this class's methods
-  /// for live events, and ``isConnecting`` is `true` meanwhile, so a
-  /// handler tells them apart from live ones.
+  /// for live events, and the scene's `isConnecting` is `true` meanwhile,
+  /// so a handler tells them apart from live ones.
   ///
   /// **Per-scene state.** A service keeps what belongs to one scene in a
   /// ``PerScene`` store, which this class empties when the scene disconnects,
   /// after the services' `sceneDidDisconnect:` handlers ran.
   ///
-  /// **Values.** `scene:openURLContexts:` passes a `Set<OpenURLContext>`,
-  /// converted once from UIKit's contexts. The shortcut item's completion is
+  /// **Values.** `scene:openURLContexts:` passes a `Set<OpenURLContext>` of
+  /// one URL per event, with every option UIKit gives, so that the first
+  /// service that answers `true` claims that URL. The shortcut item's completion is
   /// `(Bool) -> Void`; UIKit's is called exactly once, with whether any
   /// service succeeded, at the dispatcher's deadline at the latest.
   ///
@@ -71,8 +72,6 @@
     public nonisolated var dispatcher: Dispatcher? { forwarder?.dispatcher }
 
     nonisolated let forwarder: DelegateForwarder?
-
-    private let connection = SceneConnection()
 
     /// The kinds of event a scene's connection options carry, which
     /// ``forwardedConnectionEvents`` chooses among.
@@ -118,19 +117,6 @@
     /// }
     /// ```
     open class var forwardedConnectionEvents: ConnectionEvents { .all }
-
-    /// Whether the scene is connecting: `true` while
-    /// ``scene(_:willConnectTo:options:)`` forwards
-    /// `scene:willConnectToSession:options:` and the events of the scene's
-    /// connection options, `false` for every live event.
-    ///
-    /// ```swift
-    /// on(.sceneContinueUserActivity) { scene, activity in
-    ///   if scene.dispatchingDelegate?.isConnecting == true { return router.restore(activity) }
-    ///   router.resume(activity)
-    /// }
-    /// ```
-    public var isConnecting: Bool { connection.isConnecting }
 
     /// Creates a scene delegate on the dispatcher of the app delegate created
     /// last.
@@ -199,8 +185,8 @@
     /// Makes and configures the window, forwards
     /// `scene:willConnectToSession:options:`, then forwards the URLs, user
     /// activities, shortcut item and notification response the scene was
-    /// opened with, as ``forwardedConnectionEvents`` chooses, all while
-    /// ``isConnecting``.
+    /// opened with, as ``forwardedConnectionEvents`` chooses, all while the
+    /// scene's `isConnecting` is `true`.
     open func scene(
       _ scene: UIScene, willConnectTo session: UISceneSession,
       options connectionOptions: UIScene.ConnectionOptions
@@ -226,7 +212,7 @@
           center: UNUserNotificationCenter.current(), response: response,
           key: response.forwardingKey)
       }
-      connection.connect(
+      SceneConnection.connect(
         scene, session: session, options: connectionOptions, contents: contents,
         forwarding: SceneConnection.Events(
           rawValue: type(of: self).forwardedConnectionEvents.rawValue),
@@ -371,6 +357,20 @@
   }
 
   extension UIScene {
+    /// Whether the adapter is connecting this scene: `true` while a
+    /// ``DispatchingSceneDelegate`` forwards `scene:willConnectToSession:options:`
+    /// and the events of the scene's connection options (see
+    /// ``DispatchingSceneDelegate/forwardedConnectionEvents``), `false` for
+    /// every live event. Read it whatever the scene's delegate is, SwiftUI's
+    /// included.
+    ///
+    /// ```swift
+    /// on(.sceneContinueUserActivity) { scene, activity in
+    ///   if scene.isConnecting { router.restore(activity) } else { router.resume(activity) }
+    /// }
+    /// ```
+    public var isConnecting: Bool { SceneConnection.isConnecting(self) }
+
     /// The scene's delegate when it is a ``DispatchingSceneDelegate`` (the
     /// adapter's class or the app's subclass), or `nil`: how a service's
     /// handler reaches the scene's window.

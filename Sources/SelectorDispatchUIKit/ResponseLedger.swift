@@ -12,9 +12,9 @@ import SelectorDispatch
 ///
 /// A response is known by its request's identifier, its action and its
 /// notification's date (``key(request:action:date:)``). The ledger keeps the
-/// responses delivered once, the last ``capacity`` of them that the services
-/// have completed, and every one they have not: each of those completes by
-/// the dispatcher's deadline.
+/// last ``capacity`` responses the services have completed, for a later
+/// delivery however many come, and every one they have not: each of those
+/// completes by the dispatcher's deadline.
 final class ResponseLedger: Sendable {
   private struct Entry {
     let key: String
@@ -22,7 +22,7 @@ final class ResponseLedger: Sendable {
     var waiting: [@Sendable () -> Void] = []
   }
 
-  /// How many completed responses are kept for a second delivery.
+  /// How many completed responses are kept for a later delivery.
   static let capacity = 16
 
   private let entries = Locked<[Entry]>([])
@@ -42,11 +42,11 @@ final class ResponseLedger: Sendable {
   ///
   /// - Parameters:
   ///   - key: The response's ``key(request:action:date:)``.
-  ///   - completion: Runs, if this is a second delivery, once the services
+  ///   - completion: Runs, if this is a later delivery, once the services
   ///     have completed the first.
   /// - Returns: `true` for the first delivery, which the caller forwards
   ///   and then passes to ``finish(_:)`` once the services have completed;
-  ///   `false` for a second, which the caller drops.
+  ///   `false` for a later one, which the caller drops.
   func claim(_ key: String, completion: @escaping @Sendable () -> Void) -> Bool {
     enum Outcome { case first, waits, completesNow }
     let outcome = entries.withLock { entries -> Outcome in
@@ -63,7 +63,6 @@ final class ResponseLedger: Sendable {
         entries[index].waiting.append(completion)
         return .waits
       }
-      entries.remove(at: index)
       return .completesNow
     }
     if outcome == .completesNow { completion() }
@@ -71,7 +70,7 @@ final class ResponseLedger: Sendable {
   }
 
   /// Marks the services' handling of the response `key` complete, and runs
-  /// the completions of its second delivery, if one came meanwhile.
+  /// the completions of its later deliveries, if any came meanwhile.
   ///
   /// - Parameter key: The key a first ``claim(_:completion:)`` returned
   ///   `true` for.
@@ -81,11 +80,8 @@ final class ResponseLedger: Sendable {
         return []
       }
       let waiting = entries[index].waiting
-      if waiting.isEmpty {
-        entries[index].isFinished = true
-      } else {
-        entries.remove(at: index)
-      }
+      entries[index].isFinished = true
+      entries[index].waiting = []
       return waiting
     }
     for completion in waiting { completion() }

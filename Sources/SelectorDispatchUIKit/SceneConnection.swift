@@ -2,9 +2,9 @@ import SelectorDispatch
 
 /// What a scene does when it connects: forwards
 /// `scene:willConnectToSession:options:`, then the events its connection
-/// options carry that the app chose, all while ``isConnecting``; the rule
-/// behind `DispatchingSceneDelegate`, compiled everywhere so that it is
-/// tested on Linux.
+/// options carry that the app chose, while the scene
+/// ``isConnecting(_:)``; the rule behind `DispatchingSceneDelegate`,
+/// compiled everywhere so that it is tested on Linux.
 ///
 /// The events from the options go to the services directly, never through
 /// the scene delegate's methods for live events, which UIKit calls for live
@@ -18,9 +18,16 @@ import SelectorDispatch
 /// - the notification response as
 ///   `userNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:`,
 ///   once even if UIKit also gives it to the notification centre's delegate
-///   (``DelegateForwarder/receive(_:key:completion:)``).
+///   (``DelegateForwarder/receive(_:key:completion:)``). Left out, it counts
+///   as delivered all the same, in the options the services' handlers of
+///   `scene:willConnectToSession:options:` got: the centre's delivery of it
+///   is not forwarded either.
+///
+/// Whether a scene is connecting is kept by scene, not by delegate, so that
+/// it can be read whatever object the scene's delegate is (SwiftUI puts one
+/// of its own in front of the app's).
 @MainActor
-final class SceneConnection {
+enum SceneConnection {
   /// The kinds of event connection options carry; the bits of
   /// `DispatchingSceneDelegate.ConnectionEvents`.
   struct Events: OptionSet, Sendable {
@@ -52,12 +59,17 @@ final class SceneConnection {
     var notificationResponse: Response?
   }
 
-  /// Whether the scene is connecting: from the moment
-  /// `scene:willConnectToSession:options:` is forwarded until the last
-  /// event from its options has been.
-  private(set) var isConnecting = false
+  /// The scenes connecting now. A scene is in it only while its
+  /// ``connect(_:session:options:contents:forwarding:on:)`` runs, and is
+  /// alive all that time, so its identity is never another object's.
+  private static var connecting: Set<ObjectIdentifier> = []
 
-  nonisolated init() {}
+  /// Whether `scene` is connecting: from the moment
+  /// `scene:willConnectToSession:options:` is forwarded until the last
+  /// event from its options has been; `false` for every live event.
+  static func isConnecting(_ scene: AnyObject) -> Bool {
+    connecting.contains(ObjectIdentifier(scene))
+  }
 
   /// Forwards a connecting scene's events.
   ///
@@ -70,13 +82,13 @@ final class SceneConnection {
   ///   - events: The kinds of event to forward from them.
   ///   - forwarder: The forwarder, or `nil` when the app has no dispatching
   ///     app delegate: then nothing is forwarded.
-  func connect(
-    _ scene: Any, session: Any, options: Any, contents: Contents, forwarding events: Events,
-    on forwarder: DelegateForwarder?
+  static func connect(
+    _ scene: AnyObject, session: Any, options: Any, contents: Contents,
+    forwarding events: Events, on forwarder: DelegateForwarder?
   ) {
     guard let forwarder else { return }
-    isConnecting = true
-    defer { isConnecting = false }
+    let inserted = connecting.insert(ObjectIdentifier(scene)).inserted
+    defer { if inserted { connecting.remove(ObjectIdentifier(scene)) } }
     forwarder.event("scene:willConnectToSession:options:", [scene, session, options])
     if events.contains(.urlContexts) {
       forwarder.open(contents.urlContexts, in: scene)
@@ -91,8 +103,12 @@ final class SceneConnection {
         "windowScene:performActionForShortcutItem:completionHandler:", [scene, item],
         completion: { (_: Bool) in }, fallback: false)
     }
-    if events.contains(.notificationResponse), let response = contents.notificationResponse {
-      forwarder.receive([response.center, response.response], key: response.key) {}
+    if let response = contents.notificationResponse {
+      if events.contains(.notificationResponse) {
+        forwarder.receive([response.center, response.response], key: response.key) {}
+      } else {
+        forwarder.received(key: response.key)
+      }
     }
   }
 }

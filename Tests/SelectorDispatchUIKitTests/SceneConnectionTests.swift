@@ -16,8 +16,14 @@ import Testing
   static let shortcut = "windowScene:performActionForShortcutItem:completionHandler:"
   static let response = DelegateForwarder.notificationResponse
 
+  /// A stand-in scene, named in what the recorder writes.
+  final class Scene: CustomStringConvertible, Sendable {
+    let description: String
+    init(_ name: String) { description = name }
+  }
+
   /// Everything connection options can carry, as stand-ins.
-  @MainActor static let contents: SceneConnection.Contents = {
+  static func contents(response key: String = key("tap")) -> SceneConnection.Contents {
     var contents = SceneConnection.Contents()
     contents.urlContexts = [
       OpenURLContext(url: URL(fileURLWithPath: "/b")),
@@ -26,29 +32,36 @@ import Testing
     contents.userActivities = ["activity"]
     contents.shortcutItem = "shortcut"
     contents.notificationResponse = SceneConnection.Response(
-      center: "center", response: "response", key: key("tap"))
+      center: "center", response: "response", key: key)
     return contents
-  }()
+  }
 
   static func key(_ request: String) -> String {
     ResponseLedger.key(request: request, action: "open", date: 0)
   }
 
-  /// A service that records each event it gets, with whether the scene was connecting then,
+  /// Connects `scene` on `host`.
+  @MainActor static func connect(
+    _ scene: Scene, on host: Host?, forwarding events: SceneConnection.Events = .all
+  ) {
+    SceneConnection.connect(
+      scene, session: "session", options: "options", contents: contents(), forwarding: events,
+      on: host?.forwarder)
+  }
+
+  /// A service that records each event it gets, with the scenes that were connecting then,
   /// and calls each completion at once.
-  @MainActor static func record(on host: Host, _ connection: SceneConnection) throws -> Locked<
-    [String]
-  > {
+  static func record(on host: Host, scenes: [Scene]) throws -> Locked<[String]> {
     let seen = Locked<[String]>([])
     var handlers: [String: SelectorHandler] = [:]
     for selector in [willConnect, openURLs, activity, shortcut, response, "sceneDidBecomeActive:"] {
       handlers[selector] = { params in
-        let connecting = MainActor.assumeIsolated { connection.isConnecting }
+        let connecting = MainActor.assumeIsolated {
+          scenes.filter { SceneConnection.isConnecting($0) }.map { " \($0) connecting" }
+        }
         let argument = params.count > 1 ? params[1] : params[0]
         let shown = (argument as? Set<OpenURLContext>)?.map(\.url.path).sorted().description
-        seen.withLock {
-          $0.append("\(selector) \(shown ?? "\(argument)")\(connecting ? " connecting" : "")")
-        }
+        seen.withLock { $0.append("\(selector) \(shown ?? "\(argument)")" + connecting.joined()) }
         (params.last as? (Bool) -> Void)?(true)
         (params.last as? () -> Void)?()
         return nil
@@ -58,28 +71,50 @@ import Testing
     return seen
   }
 
-  @Test @MainActor func everyEventOfTheOptionsIsForwardedInOrderWhileConnectingAndLiveOnesAreNot()
-    throws
-  {
+  @Test @MainActor func everyEventOfTheOptionsIsForwardedInOrderWhileItsSceneConnects() throws {
     let host = Host()
-    let connection = SceneConnection()
-    let seen = try Self.record(on: host, connection)
-    connection.connect(
-      "main", session: "session", options: "options", contents: Self.contents,
-      forwarding: .all, on: host.forwarder)
-    host.forwarder.event("sceneDidBecomeActive:", ["main"])
+    let (main, other) = (Scene("main"), Scene("other"))
+    let seen = try Self.record(on: host, scenes: [main, other])
+    Self.connect(main, on: host)
+    host.forwarder.event("sceneDidBecomeActive:", [main])
     #expect(
       seen.withLock { $0 } == [
-        "\(Self.willConnect) session connecting",
-        "\(Self.openURLs) [\"/a\"] connecting",
-        "\(Self.openURLs) [\"/b\"] connecting",
-        "\(Self.activity) activity connecting",
-        "\(Self.shortcut) shortcut connecting",
-        "\(Self.response) response connecting",
+        "\(Self.willConnect) session main connecting",
+        "\(Self.openURLs) [\"/a\"] main connecting",
+        "\(Self.openURLs) [\"/b\"] main connecting",
+        "\(Self.activity) activity main connecting",
+        "\(Self.shortcut) shortcut main connecting",
+        "\(Self.response) response main connecting",
         "sceneDidBecomeActive: main",
-      ])
-    #expect(!connection.isConnecting)
+      ], "the other scene is not connecting, and live events come after")
+    #expect(!SceneConnection.isConnecting(main))
     #expect(host.errors.withLock { $0 }.isEmpty)
+  }
+
+  @Test @MainActor func aSceneConnectingWhileAnotherDoesHasAFlagOfItsOwn() throws {
+    let host = Host()
+    let (main, other) = (Scene("main"), Scene("other"))
+    let seen = Locked<[String]>([])
+    try host.dispatcher.register(
+      service: "opener",
+      handlers: [
+        Self.willConnect: { params in
+          MainActor.assumeIsolated {
+            guard let scene = params[0] as? Scene else { return }
+            if scene === main {
+              Self.connect(other, on: host, forwarding: [])  // a nested connection
+              seen.withLock { $0.append("main still \(SceneConnection.isConnecting(main))") }
+            } else {
+              seen.withLock { $0.append("both \(SceneConnection.isConnecting(main))") }
+            }
+          }
+          return nil
+        }
+      ])
+    Self.connect(main, on: host, forwarding: [])
+    #expect(seen.withLock { $0 } == ["both true", "main still true"])
+    #expect(!SceneConnection.isConnecting(other))
+    #expect(!SceneConnection.isConnecting(main))
   }
 
   @Test(arguments: [
@@ -93,21 +128,11 @@ import Testing
     _ events: SceneConnection.Events, _ expected: [String]
   ) throws {
     let host = Host()
-    let connection = SceneConnection()
-    let seen = try Self.record(on: host, connection)
-    connection.connect(
-      "main", session: "session", options: "options", contents: Self.contents,
-      forwarding: events, on: host.forwarder)
+    let scene = Scene("main")
+    let seen = try Self.record(on: host, scenes: [scene])
+    Self.connect(scene, on: host, forwarding: events)
     let selectors = seen.withLock { $0 }.map { String($0.prefix { $0 != " " }) }
     #expect(selectors == [Self.willConnect] + expected, "the options reach willConnect whole")
-  }
-
-  @Test @MainActor func withoutAnAppDelegateNothingIsForwardedAndTheSceneIsNotConnecting() {
-    let connection = SceneConnection()
-    connection.connect(
-      "main", session: "session", options: "options", contents: Self.contents,
-      forwarding: .all, on: nil)
-    #expect(!connection.isConnecting)
   }
 
   /// UIKit's completion for a delivery, counting its calls.
@@ -151,9 +176,7 @@ import Testing
   @Test @MainActor func aResponseFromTheOptionsIsNotForwardedAgainWhenTheCentreDeliversIt() throws {
     let host = Host()
     let (seen, held) = try Self.holding(on: host)
-    SceneConnection().connect(
-      "main", session: "session", options: "options", contents: Self.contents,
-      forwarding: .notificationResponse, on: host.forwarder)
+    Self.connect(Scene("main"), on: host, forwarding: .notificationResponse)
     let uikit = Completion()
     host.forwarder.receive(["center", "response"], key: Self.key("tap"), completion: uikit.handler)
     #expect(seen.withLock { $0 } == ["center response"], "forwarded once, from the options")
@@ -161,6 +184,9 @@ import Testing
     Self.complete(held)
     #expect(uikit.count == 1)
 
+    let third = Completion()
+    host.forwarder.receive(["center", "response"], key: Self.key("tap"), completion: third.handler)
+    #expect(third.count == 1, "a third delivery is completed at once")
     let later = Completion()
     host.forwarder.receive(["center", "other"], key: Self.key("other"), completion: later.handler)
     #expect(seen.withLock { $0 } == ["center response", "center other"], "another response")
@@ -175,20 +201,26 @@ import Testing
     host.forwarder.receive(["center", "response"], key: Self.key("tap"), completion: uikit.handler)
     Self.complete(held)
     #expect(uikit.count == 1)
-    SceneConnection().connect(
-      "main", session: "session", options: "options", contents: Self.contents,
-      forwarding: .notificationResponse, on: host.forwarder)
+    Self.connect(Scene("main"), on: host, forwarding: .notificationResponse)
     #expect(seen.withLock { $0 } == ["center response"])
     #expect(uikit.count == 1)
+  }
+
+  @Test @MainActor func aResponseTheAppHandlesItselfIsNotForwardedWhenTheCentreDeliversIt() throws {
+    let host = Host()
+    let (seen, _) = try Self.holding(on: host)
+    Self.connect(Scene("main"), on: host, forwarding: [.urlContexts])
+    let uikit = Completion()
+    host.forwarder.receive(["center", "response"], key: Self.key("tap"), completion: uikit.handler)
+    #expect(seen.withLock { $0 }.isEmpty, "the willConnect handlers had it in the options")
+    #expect(uikit.count == 1, "UIKit's completion runs at once")
   }
 
   @Test @MainActor func aSecondDeliveryCompletesAtTheDeadlineWhenAServiceNeverDoes() throws {
     let host = Host()
     let (_, held) = try Self.holding(on: host)
     defer { held.withLockUnchecked { $0 = [] } }
-    SceneConnection().connect(
-      "main", session: "session", options: "options", contents: Self.contents,
-      forwarding: .notificationResponse, on: host.forwarder)
+    Self.connect(Scene("main"), on: host, forwarding: .notificationResponse)
     let uikit = Completion()
     host.forwarder.receive(["center", "response"], key: Self.key("tap"), completion: uikit.handler)
     host.clock.advance(by: .seconds(24))
@@ -197,15 +229,35 @@ import Testing
     #expect(uikit.count == 1)
   }
 
-  @Test @MainActor func theLedgerKeepsABoundedNumberOfCompletedResponses() {
+  @Test func aSecondDeliveryCompletesWhenTheFirstCouldNotBeDispatched() {
+    let host = Host()
+    let first = Completion()
+    // One parameter short: the dispatch throws before any service runs.
+    host.forwarder.receive(["center"], key: Self.key("tap"), completion: first.handler)
+    #expect(first.count == 1, "UIKit's default, at once")
+    #expect(host.errors.withLock { $0.count } == 1)
+    let second = Completion()
+    host.forwarder.receive(
+      ["center", "response"], key: Self.key("tap"), completion: second.handler)
+    #expect(second.count == 1)
+    #expect(host.errors.withLock { $0.count } == 1, "not dispatched again")
+  }
+
+  @Test func theLedgerKeepsTheLastCompletedResponsesAndEveryPendingOne() {
     let ledger = ResponseLedger()
+    #expect(ledger.claim("pending") {})
     for index in 0...ResponseLedger.capacity {
       #expect(ledger.claim("r\(index)") {})
       ledger.finish("r\(index)")
     }
     #expect(ledger.claim("r0") {}, "the oldest completed response was dropped")
-    let second = Locked(0)
-    #expect(!ledger.claim("r\(ResponseLedger.capacity)") { second.withLock { $0 += 1 } })
-    #expect(second.withLock { $0 } == 1, "completed at once: its first delivery has")
+    let waiting = Locked(0)
+    #expect(!ledger.claim("pending") { waiting.withLock { $0 += 1 } }, "a pending one is kept")
+    #expect(waiting.withLock { $0 } == 0)
+    ledger.finish("pending")
+    #expect(waiting.withLock { $0 } == 1)
+    let completed = Locked(0)
+    #expect(!ledger.claim("r\(ResponseLedger.capacity)") { completed.withLock { $0 += 1 } })
+    #expect(completed.withLock { $0 } == 1, "completed at once: its first delivery has")
   }
 }

@@ -10,7 +10,7 @@ import Testing
 @Suite struct URLContextTests {
   typealias Host = DelegateForwarderTests.Host
 
-  static func context(_ text: String, openInPlace: Bool = false) -> OpenURLContext {
+  @MainActor static func context(_ text: String, openInPlace: Bool = false) -> OpenURLContext {
     OpenURLContext(
       url: URL(string: text) ?? URL(fileURLWithPath: "/not-a-url"),
       sourceApplication: "com.example.mail", openInPlace: openInPlace,
@@ -37,7 +37,7 @@ import Testing
     return seen
   }
 
-  @Test func aClaimedURLReachesNoLaterServiceAndAnUnclaimedOneReachesAll() throws {
+  @Test @MainActor func aClaimedURLReachesNoLaterServiceAndAnUnclaimedOneReachesAll() throws {
     let host = Host()
     let seen = try Self.register(
       [
@@ -60,7 +60,7 @@ import Testing
     #expect(host.errors.withLock { $0 }.isEmpty)
   }
 
-  @Test func aVoidHandlerNeverClaims() throws {
+  @Test @MainActor func aVoidHandlerNeverClaims() throws {
     let host = Host()
     let seen = Locked<[String]>([])
     for name in ["first", "second"] {
@@ -76,7 +76,7 @@ import Testing
     #expect(seen.withLock { $0 } == ["first", "second"])
   }
 
-  @Test func eachContextArrivesAloneWithEveryOption() throws {
+  @Test @MainActor func eachContextArrivesAloneWithEveryOption() throws {
     let host = Host()
     let received = Locked<[Set<OpenURLContext>]>([])
     try host.dispatcher.register(
@@ -102,7 +102,7 @@ import Testing
     #expect(second.eventAttribution as? String == "attribution")
   }
 
-  @Test func equalityComparesWhatIsHashableAndLeavesUIKitsObjectsOut() {
+  @Test @MainActor func equalityComparesWhatIsHashableAndLeavesUIKitsObjectsOut() {
     let url = URL(fileURLWithPath: "/a")
     let plain = OpenURLContext(url: url)
     #expect(plain == OpenURLContext(url: url, annotation: ["x": 1], eventAttribution: NSObject()))

@@ -26,10 +26,13 @@ import Foundation
 /// and `openInPlace` are: the values that are `Sendable` and `Hashable`.
 /// ``annotation`` and ``eventAttribution`` are UIKit's objects, kept as
 /// given and left out of equality and hashing, as `Any` cannot be compared;
-/// so a set holds one of two contexts that differ only there. They are
-/// carried, not copied: UIKit's annotation is a property list and its
-/// `UIEventAttribution` does not change once made, so a context may cross
-/// actors, but do not put objects that change in them.
+/// so a set holds one of two contexts that differ only there.
+///
+/// **Isolation.** UIKit's objects belong to the main actor (its
+/// `UIEventAttribution` is a main-actor class): a context is made with them,
+/// and they are read, on the main actor only, where UIKit gives them and
+/// where the typed events' handlers run. The rest of a context, and the
+/// context itself, go anywhere.
 public struct OpenURLContext: Hashable, Sendable {
   /// The URL to open.
   public let url: URL
@@ -40,17 +43,39 @@ public struct OpenURLContext: Hashable, Sendable {
   /// (`UIScene.OpenURLOptions.openInPlace`, set for a document provider's
   /// files and Info.plist's `LSSupportsOpeningDocumentsInPlace`).
   public let openInPlace: Bool
+  // Touched on the main actor only: set by the main-actor initializer, read
+  // by the main-actor properties; elsewhere a context only copies the
+  // references.
+  private nonisolated(unsafe) let uikitAnnotation: Any?
+  private nonisolated(unsafe) let uikitEventAttribution: Any?
+
   /// The property list the app that asked passed with the URL
   /// (`UIScene.OpenURLOptions.annotation`, from its
   /// `UIDocumentInteractionController`), or `nil`. Not compared.
-  public nonisolated(unsafe) let annotation: Any?
+  @MainActor public var annotation: Any? { uikitAnnotation }
+
   /// UIKit's `UIEventAttribution` for a URL opened from an ad that measures
   /// clicks (`UIScene.OpenURLOptions.eventAttribution`, iOS 14.5), or
   /// `nil`; typed `Any` so that the context exists where UIKit does not:
   /// `context.eventAttribution as? UIEventAttribution`. Not compared.
-  public nonisolated(unsafe) let eventAttribution: Any?
+  @MainActor public var eventAttribution: Any? { uikitEventAttribution }
 
-  /// Creates a context.
+  /// Creates a context, without UIKit's objects.
+  ///
+  /// - Parameters:
+  ///   - url: The URL to open.
+  ///   - sourceApplication: The bundle identifier of the app that asked, if
+  ///     known.
+  ///   - openInPlace: Whether to open the document where it is.
+  public init(url: URL, sourceApplication: String? = nil, openInPlace: Bool = false) {
+    self.url = url
+    self.sourceApplication = sourceApplication
+    self.openInPlace = openInPlace
+    uikitAnnotation = nil
+    uikitEventAttribution = nil
+  }
+
+  /// Creates a context with UIKit's objects, on the main actor.
   ///
   /// - Parameters:
   ///   - url: The URL to open.
@@ -59,15 +84,15 @@ public struct OpenURLContext: Hashable, Sendable {
   ///   - openInPlace: Whether to open the document where it is.
   ///   - annotation: The asking app's property list, if any.
   ///   - eventAttribution: UIKit's `UIEventAttribution`, if any.
-  public init(
-    url: URL, sourceApplication: String? = nil, openInPlace: Bool = false,
-    annotation: Any? = nil, eventAttribution: Any? = nil
+  @MainActor public init(
+    url: URL, sourceApplication: String? = nil, openInPlace: Bool = false, annotation: Any?,
+    eventAttribution: Any? = nil
   ) {
     self.url = url
     self.sourceApplication = sourceApplication
     self.openInPlace = openInPlace
-    self.annotation = annotation
-    self.eventAttribution = eventAttribution
+    uikitAnnotation = annotation
+    uikitEventAttribution = eventAttribution
   }
 
   /// Whether two contexts have the same URL, source application and
