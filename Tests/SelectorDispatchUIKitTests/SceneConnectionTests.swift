@@ -95,14 +95,17 @@ import Testing
     let host = Host()
     let (main, other) = (Scene("main"), Scene("other"))
     let seen = Locked<[String]>([])
+    // Weak: the dispatcher keeps the handler, and the forwarder keeps the dispatcher.
     try host.dispatcher.register(
       service: "opener",
       handlers: [
-        Self.willConnect: { params in
+        Self.willConnect: { [weak forwarder = host.forwarder] params in
           MainActor.assumeIsolated {
             guard let scene = params[0] as? Scene else { return }
             if scene === main {
-              Self.connect(other, on: host, forwarding: [])  // a nested connection
+              SceneConnection.connect(  // a nested connection
+                other, session: "session", options: "options", contents: Self.contents(),
+                forwarding: [], on: forwarder)
               seen.withLock { $0.append("main still \(SceneConnection.isConnecting(main))") }
             } else {
               seen.withLock { $0.append("both \(SceneConnection.isConnecting(main))") }
