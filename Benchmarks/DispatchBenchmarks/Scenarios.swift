@@ -37,8 +37,8 @@ enum Scenarios {
         ("dispatch: typed SelectorKey N=\(n)", { dispatchTypedKey(n) }),
         ("dispatch: typed String N=\(n)", { dispatchTypedString(n) }),
         ("dispatch: vocabulary N=\(n)", { dispatchVocabulary(n) }),
-        ("dispatch: typed event N=\(n)", { dispatchTypedEvent(n) }),
       ]
+      scenarios += serviceRows(n)
       scenarios += AsyncScenarios.rows(n)
     }
     for selectors in [40, 10_000, 100_000] {

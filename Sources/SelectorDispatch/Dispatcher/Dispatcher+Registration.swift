@@ -28,6 +28,8 @@ extension Dispatcher {
     /// The handlers' own priorities, where they have one; `priority` is
     /// every other handler's.
     let priorities: [String: Int]
+    /// The typed calls of the synchronous typed handlers.
+    let typedCalls: [String: TypedCall]
 
     init(name: String, priority: Int, table: HandlerTable) {
       self.name = name
@@ -37,6 +39,7 @@ extension Dispatcher {
       self.asyncHandlers = table.asyncHandlers
       self.asyncParameterCounts = table.asyncParameterCounts
       self.priorities = table.priorities
+      self.typedCalls = table.typedCalls
     }
 
   }
@@ -149,11 +152,16 @@ extension Dispatcher {
           service: service.name, priority: service.priority, sequence: sequence)
         for (position, slot) in slots[index].enumerated() {
           var registration = registration
-          if !service.priorities.isEmpty || !asyncTables[index].isEmpty {
+          if !service.priorities.isEmpty || !asyncTables[index].isEmpty
+            || !service.typedCalls.isEmpty
+          {
             let text = tables[index].texts[position]
             registration.priority = service.priorities[text] ?? service.priority
             registration.asyncHandler = asyncTables[index][text]
             registration.asyncParameterCount = service.asyncParameterCounts[text]
+            // An instrumented handler is the one a typed dispatch must
+            // call too: the tracer's wrapper sees only `[Any]`.
+            registration.typed = instrument == nil ? service.typedCalls[text] : nil
           }
           state.entries[slot].append(registration, handlerAt: position, of: tables[index].values)
           state.unpublish(slot, into: &retired)

@@ -16,6 +16,9 @@ extension Dispatcher {
     /// typed one: checked again when a vocabulary declares a completion
     /// for the selector later.
     var asyncParameterCount: Int? = nil
+    /// The handler's closure with its types, when it is a synchronous
+    /// typed handler's and no tracer wraps it (see `TypedCall`).
+    var typed: TypedCall? = nil
 
     /// Whether this registration is called before `other`: higher priority
     /// first, then registration order.
@@ -82,6 +85,16 @@ extension Dispatcher {
     let isPlain: Bool
     /// The declared fold as a `Fold/Tally` when the snapshot is plain.
     let declaredTally: Fold.Tally?
+    /// The signature of every handler's typed call, when a typed dispatch
+    /// with those argument types can call them directly (see
+    /// `typedSignature(_:contract:)`); `nil` otherwise.
+    let typedSignature: ObjectIdentifier?
+    /// The typed calls, in call order, when there is a `typedSignature`;
+    /// empty otherwise.
+    let typedCalls: ContiguousArray<TypedCall>
+    /// The declared fold as a `Fold/Tally`, when there is a
+    /// `typedSignature`.
+    let typedTally: Fold.Tally?
     /// How many synchronous dispatches are reading the snapshot without
     /// retaining it, and whether a change has retired it (see
     /// `Dispatcher+Reading.swift`); `nil` for a snapshot that is never
@@ -97,6 +110,9 @@ extension Dispatcher {
       hasAsyncHandlers = entry.registrations.contains { $0.asyncHandler != nil }
       isPlain = !hasAsyncHandlers && contract == nil
       declaredTally = isPlain ? declaredFold?.tally : nil
+      typedSignature = Self.typedSignature(entry.registrations, contract: contract)
+      typedCalls = typedSignature == nil ? [] : ContiguousArray(entry.registrations.map(\.typed!))
+      typedTally = typedSignature == nil ? nil : declaredFold?.tally
       let readers = UnsafeMutablePointer<csd_readers_t>.allocate(capacity: 1)
       csd_readers_init(readers)
       self.readers = readers
@@ -106,6 +122,26 @@ extension Dispatcher {
     }
 
     deinit { readers?.deallocate() }
+
+    /// The signature a typed dispatch must have to call the handlers'
+    /// typed calls directly, or `nil` when it must take the `[Any]` path
+    /// as any other dispatch: when a handler has no typed call (it is a
+    /// `[String: SelectorHandler]` closure, an async handler's stand-in, or
+    /// traced), two signatures differ, the selector has a completion (its
+    /// handlers join), or the vocabulary's argument checks cannot be told
+    /// from the types alone (see `Contract.admits(_:)`).
+    private static func typedSignature(
+      _ registrations: ContiguousArray<Dispatcher.Registration>, contract: Contract?
+    ) -> ObjectIdentifier? {
+      guard let first = registrations.first?.typed, contract?.completion == nil else { return nil }
+      let signature = first.signature
+      for registration in registrations
+      where registration.asyncHandler != nil || registration.typed?.signature != signature {
+        return nil
+      }
+      if let contract, !contract.admits(first.parameterTypes) { return nil }
+      return signature
+    }
 
     /// The `Bool` fold a synchronous dispatch given `fold` (`nil` for the
     /// declared one) goes straight to, or `nil` when it takes another road.

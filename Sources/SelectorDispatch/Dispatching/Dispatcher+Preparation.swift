@@ -55,6 +55,18 @@ extension Dispatcher {
     return try prepareAny(snapshot, params: params, fold: fold, form: form)
   }
 
+  /// The preparation of a typed dispatch whose argument types are the
+  /// snapshot's `typedSignature`: only the nesting depth and the declared
+  /// fold. The count and the vocabulary's argument types hold by the
+  /// signature, and a snapshot has one only when no handler is async and
+  /// the selector has no completion (see `Snapshot.typedSignature`).
+  @inline(__always)
+  func prepareTyped(_ snapshot: Snapshot) throws(DispatchError) -> Preparation {
+    let depth = try Nesting.next(snapshot.selector, environment: environment)
+    if let tally = snapshot.typedTally { return .tally(tally, depth: depth) }
+    return .fold(Self.fold(nil, declared: snapshot.declaredFold), depth: depth)
+  }
+
   /// `prepare(_:params:fold:form:)` for any dispatch.
   @inline(never)
   private func prepareAny(_ snapshot: Snapshot, params: [Any], fold: Fold?, form: Form)

@@ -35,9 +35,15 @@ extension Dispatcher {
   public func dispatch<each Argument, Result>(
     _ key: SelectorKey, with arguments: repeat each Argument, as type: Result.Type
   ) throws -> Result? {
-    let params = ParamsBuffer.take()
-    repeat params.pointee.append(each arguments)
-    return try Self.answer(fold(key, params: params), as: Result.self, selector: key.description)
+    try Self.answer(
+      fold(
+        key, signature: ObjectIdentifier(TypedBody<(repeat each Argument)>.self),
+        typed: { (run) throws(DispatchError) in
+          let tuple = (repeat each arguments)
+          return try run { unsafeDowncast($0, to: TypedBody<(repeat each Argument)>.self).body(tuple) }
+        },
+        params: { params in repeat params.append(each arguments) }),
+      as: Result.self, selector: key.description)
   }
 
   /// Dispatches an event by its selector's text with its arguments written
@@ -64,30 +70,88 @@ extension Dispatcher {
   public func dispatch<each Argument, Result>(
     selector: String, with arguments: repeat each Argument, as type: Result.Type
   ) throws -> Result? {
-    let params = ParamsBuffer.take()
-    repeat params.pointee.append(each arguments)
-    return try Self.answer(fold(selector, params: params), as: Result.self, selector: selector)
+    try Self.answer(
+      fold(
+        selector, signature: ObjectIdentifier(TypedBody<(repeat each Argument)>.self),
+        typed: { (run) throws(DispatchError) in
+          let tuple = (repeat each arguments)
+          return try run { unsafeDowncast($0, to: TypedBody<(repeat each Argument)>.self).body(tuple) }
+        },
+        params: { params in repeat params.append(each arguments) }),
+      as: Result.self, selector: selector)
   }
 
-  /// The folded answer of `key`'s handlers, with its declared fold, for the
-  /// parameters in `params`, a buffer from `ParamsBuffer/take()` that this
-  /// gives back.
+  /// The folded answer of `key`'s handlers, with its declared fold, for
+  /// the arguments of a typed dispatch.
+  ///
+  /// When the snapshot's handlers all have typed calls of the dispatch's
+  /// `signature` (the identity of `TypedBody<(repeat each Argument)>`),
+  /// `typed` makes the tuple of the arguments once and hands `run` the
+  /// function that calls one typed call with it; no `[Any]` is made.
+  /// Otherwise `fill` appends the arguments to the thread's reusable
+  /// `[Any]` (see `ParamsBuffer`), and the dispatch runs as any other.
   @usableFromInline
-  func fold(_ key: SelectorKey, params: UnsafeMutablePointer<[Any]>) throws(DispatchError)
-    -> Folded
-  {
-    try fold(params) { (array) throws(DispatchError) in try run(key, params: array, fold: nil) }
-  }
-
-  /// The same as the `fold(_:params:)` above, for a selector's text.
-  @usableFromInline
-  func fold(_ selector: String, params: UnsafeMutablePointer<[Any]>) throws(DispatchError)
-    -> Folded
-  {
-    try fold(params) { (array) throws(DispatchError) in
-      try run(selector, params: array, fold: nil)
+  func fold(
+    _ key: SelectorKey, signature: ObjectIdentifier, typed: TypedRun,
+    params fill: (inout [Any]) -> Void
+  ) throws(DispatchError) -> Folded {
+    try reading(enter(key), orThrow: unrecognized(key.description)) {
+      (snapshot) throws(DispatchError) in
+      try run(snapshot, signature: signature, typed: typed, params: fill)
     }
   }
+
+  /// The same as the `fold(_:signature:typed:params:)` above, for a
+  /// selector's text.
+  @usableFromInline
+  func fold(
+    _ selector: String, signature: ObjectIdentifier, typed: TypedRun,
+    params fill: (inout [Any]) -> Void
+  ) throws(DispatchError) -> Folded {
+    try reading(enter(selector), orThrow: notFound(selector)) {
+      (snapshot) throws(DispatchError) in
+      try run(snapshot, signature: signature, typed: typed, params: fill)
+    }
+  }
+
+  /// Runs a typed dispatch of `snapshot`: through its typed calls when
+  /// their signature is the dispatch's, else through `[Any]`.
+  @inline(__always)
+  private func run(
+    _ snapshot: Snapshot, signature: ObjectIdentifier, typed: TypedRun,
+    params fill: (inout [Any]) -> Void
+  ) throws(DispatchError) -> Folded {
+    guard snapshot.typedSignature == signature else {
+      let params = ParamsBuffer.take()
+      fill(&params.pointee)
+      return try fold(params) { (array) throws(DispatchError) in
+        try run(snapshot, params: array, fold: nil)
+      }
+    }
+    let calls = snapshot.typedCalls
+    switch try prepareTyped(snapshot) {
+    case .tally(let tally, let depth):
+      let outer = Nesting.enter(depth)
+      defer { Nesting.leave(to: outer) }
+      return try typed { (call) throws(DispatchError) in
+        .bool(try Fold.fold(tally, snapshot) { call(calls[$0]) })
+      }
+    case .fold(let fold, let depth):
+      let outer = Nesting.enter(depth)
+      defer { Nesting.leave(to: outer) }
+      return try typed { (call) throws(DispatchError) in
+        try fold.fold(snapshot, environment: environment) { call(calls[$0]) }
+      }
+    }
+  }
+
+  /// How a typed dispatch hands its arguments to the typed calls: given
+  /// the dispatch, it makes the tuple of its arguments and calls the
+  /// dispatch with the function that calls one typed call with them.
+  @usableFromInline
+  typealias TypedRun = (((TypedCall) -> Any?) throws(DispatchError) -> Folded) throws(
+    DispatchError
+  ) -> Folded
 
   /// Runs `body` with the array in `params`, which is moved out of the
   /// buffer for the handlers and back after them, never copied: a copy

@@ -14,13 +14,14 @@ extension DispatchService {
   ///   - body: The handler; what it throws is the answer
   ///     ``DispatchError/handlerFailed(selector:service:reason:)``.
   /// - Returns: The typed handler.
+  @inlinable
   public func on<each Argument, Answer>(
     _ event: Dispatcher.Event<(repeat each Argument) -> Answer>,
     _ body: @escaping (repeat each Argument) throws -> Answer
   ) -> TypedHandler {
     TypedHandler(
       selector: event.selector, parameterCount: TypedHandler.count(repeat (each Argument).self),
-      handler: TypedHandler.calling(event.selector, body))
+      calling: TypedHandler.calling(event.selector, body))
   }
 
   /// Makes a handler that answers nothing (no opinion) for a typed event,
@@ -30,14 +31,14 @@ extension DispatchService {
   ///   - event: The event.
   ///   - body: The handler.
   /// - Returns: The typed handler.
-  @_disfavoredOverload
+  @_disfavoredOverload @inlinable
   public func on<each Argument, Answer>(
     _ event: Dispatcher.Event<(repeat each Argument) -> Answer>,
     _ body: @escaping (repeat each Argument) throws -> Void
   ) -> TypedHandler {
     TypedHandler(
       selector: event.selector, parameterCount: TypedHandler.count(repeat (each Argument).self),
-      handler: TypedHandler.calling(event.selector, body))
+      calling: TypedHandler.calling(event.selector, body))
   }
 
   /// Makes a handler for a main-actor event: its closure is `@MainActor`,
@@ -50,13 +51,14 @@ extension DispatchService {
   ///   - event: The event, such as `.themeDidChange`.
   ///   - body: The handler.
   /// - Returns: The typed handler.
+  @inlinable
   public func on<each Argument, Answer>(
     _ event: Dispatcher.MainActorEvent<(repeat each Argument) -> Answer>,
     _ body: @escaping @MainActor (repeat each Argument) throws -> Answer
   ) -> TypedHandler {
     TypedHandler(
       selector: event.selector, parameterCount: TypedHandler.count(repeat (each Argument).self),
-      handler: TypedHandler.callingOnMainActor(event.selector, body))
+      calling: TypedHandler.callingOnMainActor(event.selector, body))
   }
 
   /// Makes a handler that answers nothing (no opinion) for a main-actor
@@ -66,14 +68,14 @@ extension DispatchService {
   ///   - event: The event.
   ///   - body: The handler.
   /// - Returns: The typed handler.
-  @_disfavoredOverload
+  @_disfavoredOverload @inlinable
   public func on<each Argument, Answer>(
     _ event: Dispatcher.MainActorEvent<(repeat each Argument) -> Answer>,
     _ body: @escaping @MainActor (repeat each Argument) throws -> Void
   ) -> TypedHandler {
     TypedHandler(
       selector: event.selector, parameterCount: TypedHandler.count(repeat (each Argument).self),
-      handler: TypedHandler.callingOnMainActor(event.selector, body))
+      calling: TypedHandler.callingOnMainActor(event.selector, body))
   }
 
   /// Makes a handler for a completion event: it returns the completion's

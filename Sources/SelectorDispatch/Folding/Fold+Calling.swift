@@ -14,9 +14,19 @@ extension Fold {
   func fold(_ list: HandlerList, params: [Any], environment: DispatchEnvironment)
     throws(DispatchError) -> Folded
   {
-    if let tally { return .bool(try Self.fold(tally, list, params: params)) }
+    let handlers = list.handlers
+    return try fold(list, environment: environment) { handlers[$0](params) }
+  }
+
+  /// `fold(_:params:environment:)` for handlers that `call` calls: given
+  /// an index of `list`, it calls that handler and returns its answer (a
+  /// typed dispatch calls the handlers' typed calls).
+  func fold(
+    _ list: HandlerList, environment: DispatchEnvironment, calling call: (Int) -> Any?
+  ) throws(DispatchError) -> Folded {
+    if let tally { return .bool(try Self.fold(tally, list, calling: call)) }
     guard needsRoom else {
-      return .value(try accumulate(list, params: params, environment: environment))
+      return .value(try accumulate(list, environment: environment, calling: call))
     }
     // The room on the stack, for a usual number of services. The closure
     // cannot throw a typed error through the allocation, so it returns it.
@@ -24,7 +34,8 @@ extension Fold {
       of: Accumulator.Answered.self, capacity: list.handlers.count
     ) { room -> Result<Any?, DispatchError> in
       do throws(DispatchError) {
-        return .success(try accumulate(list, params: params, environment: environment, room: room))
+        return .success(
+          try accumulate(list, environment: environment, room: room, calling: call))
       } catch {
         return .failure(error)
       }
@@ -38,11 +49,14 @@ extension Fold {
   /// Calls the handlers of a fold that is not a `Bool` fold, and combines
   /// their answers through an `Accumulator` with `room`.
   private func accumulate(
-    _ list: HandlerList, params: [Any], environment: DispatchEnvironment,
-    room: UnsafeMutableBufferPointer<Accumulator.Answered> = .init(start: nil, count: 0)
+    _ list: HandlerList, environment: DispatchEnvironment,
+    room: UnsafeMutableBufferPointer<Accumulator.Answered> = .init(start: nil, count: 0),
+    calling call: (Int) -> Any?
   ) throws(DispatchError) -> Any? {
     var folded = Accumulator(self, handlers: list.handlers.count, room: room)
-    Self.callEach(list, params: params) { slot, index in folded.take(slot, at: index, of: list) }
+    Self.callEach(list.handlers.count, calling: call) { slot, index in
+      folded.take(slot, at: index, of: list)
+    }
     return try folded.result(of: list, environment: environment)
   }
 
@@ -59,9 +73,19 @@ extension Fold {
   static func fold(_ tally: Tally, _ list: HandlerList, params: [Any])
     throws(DispatchError) -> Bool
   {
+    let handlers = list.handlers
+    return try fold(tally, list) { handlers[$0](params) }
+  }
+
+  /// `fold(_:_:params:)` for handlers that `call` calls (see
+  /// `fold(_:environment:calling:)`).
+  @inline(__always)
+  static func fold(_ tally: Tally, _ list: HandlerList, calling call: (Int) -> Any?)
+    throws(DispatchError) -> Bool
+  {
     var seen = Tally.Seen()
     var outcome = Outcome()
-    callEach(list, params: params) { slot, index in
+    callEach(list.handlers.count, calling: call) { slot, index in
       if let bool = AnswerSlot.peekBool(slot) { return tally.add(bool, to: &seen) }
       return tally.add(slot.move(), at: index, of: list, to: &seen, &outcome)
     }
@@ -69,8 +93,8 @@ extension Fold {
     return tally.result(seen)
   }
 
-  /// The synchronous dispatch's one loop: calls the handlers of `list` in
-  /// order, each exactly once, with `params`, and hands each answer to
+  /// The synchronous dispatch's one loop: calls the `count` handlers in
+  /// order, each exactly once, through `call`, and hands each answer to
   /// `take` in the slot the handler wrote it to, until `take` says the fold
   /// is settled. No lock is held, and no answer is read before its handler
   /// returned: there is no `result || call()` here.
@@ -81,13 +105,12 @@ extension Fold {
   /// straight into it.
   @inline(__always)
   static func callEach(
-    _ list: HandlerList, params: [Any],
+    _ count: Int, calling call: (Int) -> Any?,
     _ take: (UnsafeMutablePointer<Any?>, _ index: Int) -> Bool
   ) {
-    let handlers = list.handlers
     AnswerSlot.withSlot { slot in
-      for index in handlers.indices {
-        slot.initialize(to: handlers[index](params))
+      for index in 0..<count {
+        slot.initialize(to: call(index))
         if take(slot, index) { break }
       }
     }

@@ -54,6 +54,7 @@ extension DispatchService {
   ///   - selector: The selector; it must have one `:` per closure parameter.
   ///   - body: The handler, with annotated parameter types.
   /// - Returns: The typed handler.
+  @inlinable
   public func on<each Argument, Answer>(
     _ selector: String, _ body: @escaping (repeat each Argument) throws -> Answer
   ) -> TypedHandler {

@@ -38,6 +38,10 @@ public struct HandlerTable: ExpressibleByDictionaryLiteral {
   /// registers against the selector's completion handler.
   let asyncParameterCounts: [String: Int]
 
+  /// The typed calls of the synchronous typed handlers, keyed by selector
+  /// (see `TypedCall`).
+  let typedCalls: [String: TypedCall]
+
   /// The priorities of the typed handlers that have one of their own (see
   /// ``TypedHandler/priority(_:)``), keyed by selector; the others run at
   /// their service's priority.
@@ -51,6 +55,7 @@ public struct HandlerTable: ExpressibleByDictionaryLiteral {
     handlers.reserveCapacity(typed.count)
     var asyncHandlers: [String: AsyncSelectorHandler] = [:]
     var asyncParameterCounts: [String: Int] = [:]
+    var typedCalls: [String: TypedCall] = [:]
     var priorities: [String: Int] = [:]
     var problem: DispatchError?
     for handler in typed {
@@ -67,23 +72,26 @@ public struct HandlerTable: ExpressibleByDictionaryLiteral {
         twice =
           asyncHandlers[selector] != nil
           || handlers.updateValue(handler.handler, forKey: selector) != nil
+        typedCalls[selector] = handler.typed
       }
       if twice, problem == nil { problem = .duplicateHandler(selector: selector, service: nil) }
     }
     self.init(
       handlers: handlers, problem: problem, asyncHandlers: asyncHandlers,
-      asyncParameterCounts: asyncParameterCounts, priorities: priorities)
+      asyncParameterCounts: asyncParameterCounts, typedCalls: typedCalls, priorities: priorities)
   }
 
   private init(
     handlers: [String: SelectorHandler], problem: DispatchError?,
     asyncHandlers: [String: AsyncSelectorHandler],
-    asyncParameterCounts: [String: Int], priorities: [String: Int] = [:]
+    asyncParameterCounts: [String: Int], typedCalls: [String: TypedCall] = [:],
+    priorities: [String: Int] = [:]
   ) {
     self.handlers = handlers
     self.problem = problem
     self.asyncHandlers = asyncHandlers
     self.asyncParameterCounts = asyncParameterCounts
+    self.typedCalls = typedCalls
     self.priorities = priorities
   }
 

@@ -16,14 +16,18 @@ extension TypedHandler {
   ///     one of a completion event, `0...1` for an async one whose selector
   ///     may or may not have a completion (checked when it registers).
   ///   - handler: The low-level handler.
+  ///   - typed: The closure as a typed call, for a synchronous closure
+  ///     that takes every parameter.
   ///   - asyncHandler: The closure as an async handler, if it is one.
   init(
     selector: String, parameterCount: Int, leftOut: ClosedRange<Int> = 0...0,
-    handler: @escaping SelectorHandler, asyncHandler: AsyncSelectorHandler? = nil
+    handler: @escaping SelectorHandler, typed: TypedCall? = nil,
+    asyncHandler: AsyncSelectorHandler? = nil
   ) {
     self.selector = selector
     self.parameterCount = parameterCount
     self.handler = handler
+    self.typed = typed
     self.asyncHandler = asyncHandler
     do {
       let arity = try SelectorKey.validate(selector)
@@ -37,19 +41,115 @@ extension TypedHandler {
     }
   }
 
+  /// Makes a typed handler of a synchronous closure that takes every
+  /// parameter, from its handler and its typed call.
+  @usableFromInline
+  init(
+    selector: String, parameterCount: Int,
+    calling: (handler: SelectorHandler, typed: TypedCall)
+  ) {
+    self.init(
+      selector: selector, parameterCount: parameterCount, handler: calling.handler,
+      typed: calling.typed)
+  }
+
   /// The number of types in a pack.
+  @inlinable
   static func count<each Argument>(_: repeat (each Argument).Type) -> Int {
     var count = 0
     for _ in repeat (each Argument).self { count += 1 }
     return count
   }
 
-  /// The handler of a synchronous closure that runs where it is called.
+  /// The parameter types of a pack, in order.
+  @inlinable
+  static func types<each Argument>(_: repeat (each Argument).Type) -> [Any.Type] {
+    var types: [Any.Type] = []
+    for type in repeat (each Argument).self { types.append(type) }
+    return types
+  }
+
+  /// A synchronous closure that runs where it is called, as the handler
+  /// that casts `[Any]` and as the typed call: both answer through the one
+  /// closure that converts its answer.
+  ///
+  /// Inlinable, as the entries that call it, so that the closures are
+  /// specialised for the app's types where the app writes them: generic
+  /// code for a parameter pack looks up the metadata of its tuple, and
+  /// casts through it, on every call.
+  @inlinable
   static func calling<each Argument, Answer>(
     _ selector: String, _ body: @escaping (repeat each Argument) throws -> Answer
+  ) -> (handler: SelectorHandler, typed: TypedCall) {
+    let answer = answering(Answer.self)
+    let typed: ((repeat each Argument)) -> Any? = { (arguments: (repeat each Argument)) in
+      do {
+        return answer(try body(repeat each arguments))
+      } catch {
+        return failed(error, selector)
+      }
+    }
+    return (casting(selector, typed), call(typed))
+  }
+
+  /// A synchronous `@MainActor` closure, as the handler and the typed call
+  /// of `calling(_:_:)`: each runs the closure when it is called on the
+  /// main actor, and answers ``DispatchError/notOnMainActor(selector:service:)``
+  /// elsewhere (the handler before it casts the parameters).
+  ///
+  /// Once it has checked where it runs, it calls the closure as a
+  /// nonisolated function: the check `MainActor.assumeIsolated` would make,
+  /// without its trap and its cost. A synchronous function's global actor
+  /// is not part of its representation, so the two function types have the
+  /// same layout.
+  @inlinable
+  static func callingOnMainActor<each Argument, Answer>(
+    _ selector: String, _ body: @escaping @MainActor (repeat each Argument) throws -> Answer
+  ) -> (handler: SelectorHandler, typed: TypedCall) {
+    let answer = answering(Answer.self)
+    let isolated: @MainActor ((repeat each Argument)) -> Any? = {
+      (arguments: (repeat each Argument)) in
+      do {
+        return answer(try body(repeat each arguments))
+      } catch {
+        return failed(error, selector)
+      }
+    }
+    let unchecked = nonisolated(isolated)
+    let typed: ((repeat each Argument)) -> Any? = { arguments in
+      guard isOnMainActor() else {
+        return DispatchError.notOnMainActor(selector: selector, service: nil)
+      }
+      return unchecked((repeat each arguments))
+    }
+    return (onMainActor(selector, casting(selector, unchecked)), call(typed))
+  }
+
+  /// A `@MainActor` function as a nonisolated one, for a caller that has
+  /// checked that it runs on the main actor.
+  @inlinable
+  static func nonisolated<Arguments>(_ isolated: @escaping @MainActor (Arguments) -> Any?)
+    -> (Arguments) -> Any?
+  {
+    unsafeBitCast(isolated, to: ((Arguments) -> Any?).self)
+  }
+
+  /// `typed` as a typed call.
+  @inlinable
+  static func call<each Argument>(_ typed: @escaping ((repeat each Argument)) -> Any?)
+    -> TypedCall
+  {
+    TypedBody<(repeat each Argument)>(typed, parameterTypes: types(repeat (each Argument).self))
+  }
+
+  /// The handler that casts the dispatched parameters to `typed`'s
+  /// parameter types and calls it; a parameter that does not cast is its
+  /// answer instead.
+  @inlinable
+  static func casting<each Argument>(
+    _ selector: String, _ typed: @escaping ((repeat each Argument)) -> Any?
   ) -> SelectorHandler {
     let count = count(repeat (each Argument).self)
-    let answer = answering(Answer.self)
     return { params in
       let arguments: (repeat each Argument)
       do {
@@ -57,36 +157,8 @@ extension TypedHandler {
       } catch {
         return error
       }
-      do {
-        return answer(try body(repeat each arguments))
-      } catch {
-        return failed(error, selector)
-      }
+      return typed((repeat each arguments))
     }
-  }
-
-  /// The handler of a synchronous `@MainActor` closure: it runs the closure
-  /// when it is called on the main actor, and answers
-  /// ``DispatchError/notOnMainActor(selector:service:)`` elsewhere.
-  static func callingOnMainActor<each Argument, Answer>(
-    _ selector: String, _ body: @escaping @MainActor (repeat each Argument) throws -> Answer
-  ) -> SelectorHandler {
-    let count = count(repeat (each Argument).self)
-    let answer = answering(Answer.self)
-    let isolated: @MainActor ([Any]) -> Any? = { params in
-      let arguments: (repeat each Argument)
-      do {
-        arguments = try Self.arguments(params, count, selector, repeat (each Argument).self)
-      } catch {
-        return error
-      }
-      do {
-        return answer(try body(repeat each arguments))
-      } catch {
-        return failed(error, selector)
-      }
-    }
-    return onMainActor(selector, isolated)
   }
 
   /// The handler of a synchronous closure of a completion event: it calls
@@ -145,21 +217,16 @@ extension TypedHandler {
         return failed(error, selector)
       }
     }
-    return onMainActor(selector, isolated)
+    return onMainActor(selector, unsafeBitCast(isolated, to: SelectorHandler.self))
   }
 
-  /// A handler that calls `isolated` on the main actor only, and answers
+  /// A handler that calls `handler` on the main actor only, and answers
   /// ``DispatchError/notOnMainActor(selector:service:)`` elsewhere.
-  ///
-  /// Once it has checked where it runs, it calls `isolated` as a nonisolated
-  /// function: the check `MainActor.assumeIsolated` would make, without its
-  /// trap and its cost. A synchronous function's global actor is not part of
-  /// its representation, so the two function types have the same layout.
-  private static func onMainActor(
-    _ selector: String, _ isolated: @escaping @MainActor ([Any]) -> Any?
-  ) -> SelectorHandler {
-    let handler = unsafeBitCast(isolated, to: SelectorHandler.self)
-    return { params in
+  @inlinable
+  static func onMainActor(_ selector: String, _ handler: @escaping SelectorHandler)
+    -> SelectorHandler
+  {
+    { params in
       isOnMainActor()
         ? handler(params) : DispatchError.notOnMainActor(selector: selector, service: nil)
     }
@@ -170,6 +237,7 @@ extension TypedHandler {
   /// or in a block of the main queue, which the main actor runs on. (On
   /// Linux, once the main thread has called `dispatchMain()`, as an `async`
   /// main does, the main queue is served by another thread.)
+  @usableFromInline
   static func isOnMainActor() -> Bool {
     csd_is_main_thread() != 0 || DispatchQueue.getSpecific(key: mainQueue.value) != nil
   }
@@ -206,6 +274,7 @@ extension TypedHandler {
   /// - Throws: ``DispatchError/arityMismatch(selector:expected:actual:)``,
   ///   or ``DispatchError/handlerArgumentTypeMismatch(selector:service:index:expected:actual:)``
   ///   for the first parameter that does not cast.
+  @inlinable
   static func arguments<each Argument>(
     _ params: [Any], _ count: Int, _ selector: String, _: repeat (each Argument).Type
   ) throws(DispatchError) -> (repeat each Argument) {
@@ -223,6 +292,7 @@ extension TypedHandler {
   /// Casts one dispatched parameter.
   ///
   /// - Throws: ``DispatchError/handlerArgumentTypeMismatch(selector:service:index:expected:actual:)``.
+  @inlinable
   static func argument<Value>(
     _ params: [Any], _ index: Int, _ selector: String
   ) throws(DispatchError) -> Value {
@@ -247,6 +317,7 @@ extension TypedHandler {
   }
 
   /// A refused parameter, its service filled in by the dispatch.
+  @usableFromInline
   static func mismatch(
     _ value: Any, _ index: Int, _ expected: String, _ selector: String
   ) -> DispatchError {
@@ -264,17 +335,29 @@ extension TypedHandler {
 
   /// `folded(_:)` for one answer type, chosen once per handler rather than
   /// by a cast per call.
+  @inlinable
   static func answering<Answer>(_: Answer.Type) -> (Answer) -> Any? {
     if Answer.self == Void.self { return { _ in nil } }
-    guard Answer.self is any OptionalMarker.Type else { return { $0 } }
-    return { answer in
-      guard let optional = answer as? any OptionalMarker else { return answer }
-      return optional.unwrapped
-    }
+    guard isOptional(Answer.self) else { return { $0 } }
+    return { answer in unwrapped(answer) }
+  }
+
+  /// Whether `type` is an `Optional`.
+  @usableFromInline
+  static func isOptional(_ type: Any.Type) -> Bool {
+    type is any OptionalMarker.Type
+  }
+
+  /// An answer that is an `Optional`, unwrapped (see `folded(_:)`).
+  @usableFromInline
+  static func unwrapped(_ answer: Any) -> Any? {
+    guard let optional = answer as? any OptionalMarker else { return answer }
+    return optional.unwrapped
   }
 
   /// What a handler answers when its closure throws; the dispatch fills in
   /// the service.
+  @usableFromInline
   static func failed(_ error: any Error, _ selector: String) -> DispatchError {
     .handlerFailed(selector: selector, service: nil, reason: String(describing: error))
   }

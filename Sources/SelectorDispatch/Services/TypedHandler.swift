@@ -38,6 +38,10 @@ public struct TypedHandler {
   /// The low-level handler that casts the parameters and calls the closure.
   public let handler: SelectorHandler
 
+  /// The closure kept with its types for a typed dispatch, when it is
+  /// synchronous and takes every parameter; `nil` otherwise.
+  let typed: TypedCall?
+
   /// The closure as an ``AsyncSelectorHandler`` when it is `async`; ``handler`` is
   /// then a stand-in that a synchronous dispatch never calls. See
   /// the `async` initializers.
@@ -67,12 +71,13 @@ public struct TypedHandler {
   ///     function-typed ones `@escaping` (as in
   ///     `restore: @escaping ([Any]?) -> Void`); it may throw, and it may
   ///     return `Void`, which answers `nil`.
+  @inlinable
   public init<each Argument, Answer>(
     _ selector: String, _ body: @escaping (repeat each Argument) throws -> Answer
   ) {
     self.init(
       selector: selector, parameterCount: Self.count(repeat (each Argument).self),
-      handler: Self.calling(selector, body))
+      calling: Self.calling(selector, body))
   }
 
   /// The same handler with a priority of its own, in place of its

@@ -101,6 +101,28 @@ public struct ArgumentType: Sendable, CustomStringConvertible {
       || (allowsNil && (value as? any OptionalMarker)?.isNone == true)
   }
 
+  /// Whether every value whose static type is `type` has this type: what
+  /// a typed dispatch's argument types are checked with, once, when a
+  /// snapshot is built. `false` when it cannot be told from the type (a
+  /// custom test, or `Any`); a dispatch then checks each value.
+  func admitsEvery(_ type: Any.Type) -> Bool {
+    guard let test else { return true }
+    var type = type
+    if allowsNil, let optional = type as? any OptionalMarker.Type { type = optional.wrappedType }
+    switch test {
+    case .url: return type == URL.self
+    case .data: return type == Data.self
+    case .error: return type is any Error.Type
+    case .string:
+      return type == String.self || (type as? any RawRepresentable.Type)?.rawValueType == String.self
+    case .strings: return type == [String].self
+    case .urlContexts: return type == Set<OpenURLContext>.self
+    case .scene: return true
+    case .dictionary: return type is any DictionaryMarker.Type || type is NSDictionary.Type
+    case .custom: return false
+    }
+  }
+
   private static func passes(_ test: Test, _ value: Any) -> Bool {
     switch test {
     case .url: value is URL
@@ -125,13 +147,22 @@ public struct ArgumentType: Sendable, CustomStringConvertible {
 private protocol DictionaryMarker {}
 extension Dictionary: DictionaryMarker {}
 
+extension RawRepresentable {
+  /// The type of the raw value.
+  fileprivate static var rawValueType: Any.Type { RawValue.self }
+}
+
 /// Tells an `Optional` inside an `Any` apart, and what it holds.
 protocol OptionalMarker {
+  /// The type it wraps.
+  static var wrappedType: Any.Type { get }
   var isNone: Bool { get }
   /// The wrapped value, itself unwrapped if it is an `Optional` too.
   var unwrapped: Any? { get }
 }
 extension Optional: OptionalMarker {
+  static var wrappedType: Any.Type { Wrapped.self }
+
   var isNone: Bool {
     if case .none = self { return true }
     return false

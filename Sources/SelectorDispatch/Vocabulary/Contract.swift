@@ -23,6 +23,14 @@ final class Contract: Sendable {
     self.completion = entry.completion
   }
 
+  /// Whether arguments of these static types always pass `check(_:selector:)`,
+  /// so that a typed dispatch with them need not run it.
+  func admits(_ types: [Any.Type]) -> Bool {
+    checks.allSatisfy { check in
+      check.index < types.count && check.type.admitsEvery(types[check.index])
+    }
+  }
+
   /// Checks the arguments whose type the vocabulary declares.
   ///
   /// - Throws: ``DispatchError/argumentTypeMismatch(selector:index:expected:actual:)``

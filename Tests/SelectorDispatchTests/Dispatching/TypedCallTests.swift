@@ -1,0 +1,223 @@
+import SelectorDispatchTesting
+import Testing
+
+@testable import SelectorDispatch
+
+extension Dispatcher.Event {
+  static var shouldOpen: Dispatcher.Event<(String, Int) -> Bool?> { .init("shouldOpen:count:") }
+  static var answerFor: Dispatcher.Event<(String) -> Int?> { .init("answerFor:") }
+}
+
+extension Dispatcher.MainActorEvent {
+  static var mainShouldOpen: Dispatcher.MainActorEvent<(String, Int) -> Bool> {
+    .init("shouldOpen:count:")
+  }
+}
+
+/// The typed dispatch's own path: handlers written with `on(...)` called
+/// with the dispatch's arguments, with no `[Any]`, in the same order and
+/// folded by the same rules as on the `[Any]` path.
+@Suite struct TypedCallTests {
+  /// A service of typed handlers, each built by `build`.
+  struct Service: DispatchService {
+    let name: String
+    var priority = 0
+    let build: @Sendable (Service) -> [TypedHandler]
+    var handlers: HandlerTable { HandlerTable(build(self)) }
+  }
+
+  /// A service whose `shouldOpen:count:` handler records its name in
+  /// `calls` and answers `answer`.
+  static func opener(
+    _ name: String, _ calls: Locked<[String]>, answer: Bool?, priority: Int = 0
+  ) -> Service {
+    Service(name: name, priority: priority) { service in
+      [
+        service.on(.shouldOpen) { (url: String, count: Int) -> Bool? in
+          calls.withLock { $0.append(name) }
+          return answer
+        }
+      ]
+    }
+  }
+
+  static let key: SelectorKey = {
+    do {
+      return try SelectorKey("shouldOpen:count:")
+    } catch {
+      preconditionFailure("\(error)")
+    }
+  }()
+
+  @Test func aTypedDispatchCallsTypedHandlersDirectlyInPriorityOrder() throws {
+    let dispatcher = Dispatcher()
+    try dispatcher.declare("shouldOpen:count:", fold: .all)
+    let calls = Locked<[String]>([])
+    try dispatcher.register(Self.opener("low", calls, answer: true, priority: -5))
+    try dispatcher.register(Self.opener("high", calls, answer: nil, priority: 10))
+    try dispatcher.register(Self.opener("middle", calls, answer: true))
+    // The snapshot records one signature, the typed dispatch's.
+    let signature = dispatcher.snapshot(of: Self.key)?.typedSignature
+    #expect(signature == ObjectIdentifier(TypedBody<(String, Int)>.self))
+    #expect(try dispatcher.dispatch(Self.key, with: "a", 1, as: Bool.self) == true)
+    #expect(
+      try dispatcher.dispatch(selector: "shouldOpen:count:", with: "a", 1, as: Bool.self) == true)
+    #expect(calls.withLock { $0 } == ["high", "middle", "low", "high", "middle", "low"])
+  }
+
+  @Test func aTypedAndAnUntypedHandlerRunInOnePriorityOrderWithOneFold() throws {
+    let dispatcher = Dispatcher()
+    try dispatcher.declare("shouldOpen:count:", fold: .all)
+    let calls = Locked<[String]>([])
+    try dispatcher.register(Self.opener("typed first", calls, answer: true, priority: 10))
+    try dispatcher.register(
+      service: "untyped", priority: 5,
+      handlers: [
+        "shouldOpen:count:": { _ in
+          calls.withLock { $0.append("untyped") }
+          return false
+        }
+      ])
+    try dispatcher.register(Self.opener("typed last", calls, answer: true))
+    // No one signature: the typed dispatch takes the `[Any]` path.
+    #expect(dispatcher.snapshot(of: Self.key)?.typedSignature == nil)
+    #expect(try dispatcher.dispatch(Self.key, with: "a", 1, as: Bool.self) == false)
+    #expect(
+      try dispatcher.dispatch(Self.key, params: ["a", 1]) as? Bool == false)
+    #expect(
+      calls.withLock { $0 } == [
+        "typed first", "untyped", "typed last", "typed first", "untyped", "typed last",
+      ])
+    // Once the untyped service leaves, the typed path folds the same way.
+    #expect(dispatcher.unregister(service: "untyped"))
+    #expect(dispatcher.snapshot(of: Self.key)?.typedSignature != nil)
+    #expect(try dispatcher.dispatch(Self.key, with: "a", 1, as: Bool.self) == true)
+  }
+
+  @Test func aTypedDispatchOfAnotherSignatureGivesTodaysError() throws {
+    let dispatcher = Dispatcher()
+    try dispatcher.declare("shouldOpen:count:", fold: .all)
+    let calls = Locked<[String]>([])
+    try dispatcher.register(Self.opener("opener", calls, answer: true))
+    let error = DispatchError.handlerArgumentTypeMismatch(
+      selector: "shouldOpen:count:", service: "opener", index: 1, expected: "Int",
+      actual: "String")
+    #expect(throws: error) {
+      try dispatcher.dispatch(Self.key, with: "a", "1", as: Bool.self)
+    }
+    // The same error as the `[Any]` path's, and the handler did not run.
+    #expect(throws: error) { try dispatcher.dispatch(Self.key, params: ["a", "1"]) }
+    #expect(calls.withLock { $0 }.isEmpty)
+  }
+
+  @Test func aTypedHandlersAnswersAreFoldedAsOnTheUntypedPath() throws {
+    let dispatcher = Dispatcher()
+    try dispatcher.declare("answerFor:", fold: .firstNonNil)
+    struct Failure: Error, CustomStringConvertible { var description: String { "no answer" } }
+    try dispatcher.register(
+      Service(name: "silent", priority: 3) { service in [service.on(.answerFor) { _ in nil }] })
+    try dispatcher.register(
+      Service(name: "void", priority: 2) { service in
+        [service.on(.answerFor) { (_: String) -> Void in }]
+      })
+    try dispatcher.register(
+      Service(name: "thrower", priority: 1) { service in
+        [service.on(.answerFor) { (text: String) throws -> Int? in throw Failure() }]
+      })
+    try dispatcher.register(
+      Service(name: "counter") { service in [service.on(.answerFor) { text in text.count }] })
+    let key = try SelectorKey("answerFor:")
+    #expect(dispatcher.snapshot(of: key)?.typedSignature != nil)
+    // `nil`, `Void` and a throw are no opinion; the throw is thrown after
+    // every handler ran, naming its service, on both paths.
+    let failed = DispatchError.handlerFailed(
+      selector: "answerFor:", service: "thrower", reason: "no answer")
+    #expect(throws: failed) { try dispatcher.dispatch(key, with: "four", as: Int.self) }
+    #expect(throws: failed) { try dispatcher.dispatch(key, params: ["four"]) }
+    #expect(dispatcher.unregister(service: "thrower"))
+    #expect(try dispatcher.dispatch(key, with: "four", as: Int.self) == 4)
+    #expect(try dispatcher.dispatch(key, params: ["four"]) as? Int == 4)
+  }
+
+  @Test func aMainActorHandlerOnTheTypedPathChecksWhereItRuns() throws {
+    let dispatcher = Dispatcher()
+    try dispatcher.declare("shouldOpen:count:", fold: .all)
+    try dispatcher.register(
+      Service(name: "screen") { service in [service.on(.mainShouldOpen) { _, _ in true }] })
+    #expect(dispatcher.snapshot(of: Self.key)?.typedSignature != nil)
+    // A Swift Testing test that is not @MainActor runs on the cooperative pool.
+    #expect(
+      throws: DispatchError.notOnMainActor(selector: "shouldOpen:count:", service: "screen")
+    ) {
+      try dispatcher.dispatch(Self.key, with: "a", 1, as: Bool.self)
+    }
+  }
+
+  @MainActor @Test func aMainActorHandlerOnTheTypedPathRunsOnTheMainActor() throws {
+    let dispatcher = Dispatcher()
+    try dispatcher.declare("shouldOpen:count:", fold: .all)
+    try dispatcher.register(
+      Service(name: "screen") { service in
+        [service.on(.mainShouldOpen) { url, count in url == "a" && count == 1 }]
+      })
+    #expect(try dispatcher.dispatch(Self.key, with: "a", 1, as: Bool.self) == true)
+    #expect(try dispatcher.dispatch(Self.key, with: "b", 1, as: Bool.self) == false)
+  }
+
+  @Test func aVocabularysChecksAreSkippedOnlyWhenTheTypesPassThem() throws {
+    let entry = Vocabulary.Entry(
+      "shouldOpen:count:", domain: Domain("links"), fold: .all,
+      arguments: [.string, ArgumentType("small") { ($0 as? Int).map { $0 < 10 } ?? false }])
+    let vocabulary = try Vocabulary(name: "links", entries: [entry])
+    let checked = Dispatcher(vocabulary: vocabulary)
+    let calls = Locked<[String]>([])
+    try checked.register(Self.opener("opener", calls, answer: true))
+    // A custom check cannot be told from the type: each dispatch runs it.
+    #expect(checked.snapshot(of: Self.key)?.typedSignature == nil)
+    #expect(
+      throws: DispatchError.argumentTypeMismatch(
+        selector: "shouldOpen:count:", index: 1, expected: "small", actual: "Int")
+    ) {
+      try checked.dispatch(Self.key, with: "a", 12, as: Bool.self)
+    }
+    #expect(calls.withLock { $0 }.isEmpty)
+    // Checks that the types pass (a String, a dictionary or nil) are not run again.
+    let plain = try Vocabulary(
+      name: "plain",
+      entries: [
+        .init("shouldOpen:count:", domain: Domain("links"), fold: .all, arguments: [.string, .any]),
+        .init(
+          "open:options:", domain: Domain("links"), fold: .all,
+          arguments: [.string, ArgumentType.dictionary.orNil]),
+      ])
+    let typed = Dispatcher(vocabulary: plain)
+    try typed.register(Self.opener("opener", calls, answer: true))
+    try typed.register(
+      Service(name: "options") { service in
+        [service.on("open:options:") { (url: String, options: [String: Any]?) in true }]
+      })
+    #expect(typed.snapshot(of: Self.key)?.typedSignature != nil)
+    #expect(typed.snapshot(of: try SelectorKey("open:options:"))?.typedSignature != nil)
+    let options: [String: Any]? = nil
+    #expect(try typed.dispatch(selector: "open:options:", with: "a", options, as: Bool.self) == true)
+  }
+
+  @Test func aTracedDispatcherCallsTheTracersHandlersOnEveryPath() throws {
+    let dispatcher = Dispatcher()
+    try dispatcher.declare("shouldOpen:count:", fold: .all)
+    let traced = Locked(0)
+    dispatcher.instrumentRegistrations { _, handlers in
+      handlers.mapValues { handler in
+        { params in
+          traced.withLock { $0 += 1 }
+          return handler(params)
+        }
+      }
+    }
+    let calls = Locked<[String]>([])
+    try dispatcher.register(Self.opener("opener", calls, answer: true))
+    #expect(dispatcher.snapshot(of: Self.key)?.typedSignature == nil)
+    #expect(try dispatcher.dispatch(Self.key, with: "a", 1, as: Bool.self) == true)
+    #expect(traced.withLock { $0 } == 1)
+  }
+}
