@@ -35,15 +35,14 @@ extension Dispatcher {
   public func dispatch<each Argument, Result>(
     _ key: SelectorKey, with arguments: repeat each Argument, as type: Result.Type
   ) throws -> Result? {
-    try Self.answer(
-      fold(
-        key, signature: ObjectIdentifier(TypedBody<(repeat each Argument)>.self),
-        typed: { (run) throws(DispatchError) in
-          let tuple = (repeat each arguments)
-          return try run { unsafeDowncast($0, to: TypedBody<(repeat each Argument)>.self).body(tuple) }
-        },
-        params: { params in repeat params.append(each arguments) }),
-      as: Result.self, selector: key.description)
+    try withUnsafePointer(to: (repeat each arguments)) { tuple in
+      try Self.answer(
+        fold(
+          key, signature: ObjectIdentifier((repeat each Argument).self),
+          arguments: UnsafeRawPointer(tuple),
+          params: { params in repeat params.append(each tuple.pointee) }),
+        as: Result.self, selector: key.description)
+    }
   }
 
   /// Dispatches an event by its selector's text with its arguments written
@@ -70,34 +69,33 @@ extension Dispatcher {
   public func dispatch<each Argument, Result>(
     selector: String, with arguments: repeat each Argument, as type: Result.Type
   ) throws -> Result? {
-    try Self.answer(
-      fold(
-        selector, signature: ObjectIdentifier(TypedBody<(repeat each Argument)>.self),
-        typed: { (run) throws(DispatchError) in
-          let tuple = (repeat each arguments)
-          return try run { unsafeDowncast($0, to: TypedBody<(repeat each Argument)>.self).body(tuple) }
-        },
-        params: { params in repeat params.append(each arguments) }),
-      as: Result.self, selector: selector)
+    try withUnsafePointer(to: (repeat each arguments)) { tuple in
+      try Self.answer(
+        fold(
+          selector, signature: ObjectIdentifier((repeat each Argument).self),
+          arguments: UnsafeRawPointer(tuple),
+          params: { params in repeat params.append(each tuple.pointee) }),
+        as: Result.self, selector: selector)
+    }
   }
 
   /// The folded answer of `key`'s handlers, with its declared fold, for
   /// the arguments of a typed dispatch.
   ///
   /// When the snapshot's handlers all have typed calls of the dispatch's
-  /// `signature` (the identity of `TypedBody<(repeat each Argument)>`),
-  /// `typed` makes the tuple of the arguments once and hands `run` the
-  /// function that calls one typed call with it; no `[Any]` is made.
+  /// `signature` (the identity of `(repeat each Argument)`, the tuple of
+  /// its arguments' types), each is called with `arguments`, a pointer to
+  /// that tuple, and no `[Any]` is made.
   /// Otherwise `fill` appends the arguments to the thread's reusable
   /// `[Any]` (see `ParamsBuffer`), and the dispatch runs as any other.
   @usableFromInline
   func fold(
-    _ key: SelectorKey, signature: ObjectIdentifier, typed: TypedRun,
+    _ key: SelectorKey, signature: ObjectIdentifier, arguments: UnsafeRawPointer,
     params fill: (inout [Any]) -> Void
   ) throws(DispatchError) -> Folded {
     try reading(enter(key), orThrow: unrecognized(key.description)) {
       (snapshot) throws(DispatchError) in
-      try run(snapshot, signature: signature, typed: typed, params: fill)
+      try run(snapshot, signature: signature, arguments: arguments, params: fill)
     }
   }
 
@@ -105,12 +103,12 @@ extension Dispatcher {
   /// selector's text.
   @usableFromInline
   func fold(
-    _ selector: String, signature: ObjectIdentifier, typed: TypedRun,
+    _ selector: String, signature: ObjectIdentifier, arguments: UnsafeRawPointer,
     params fill: (inout [Any]) -> Void
   ) throws(DispatchError) -> Folded {
     try reading(enter(selector), orThrow: notFound(selector)) {
       (snapshot) throws(DispatchError) in
-      try run(snapshot, signature: signature, typed: typed, params: fill)
+      try run(snapshot, signature: signature, arguments: arguments, params: fill)
     }
   }
 
@@ -118,7 +116,7 @@ extension Dispatcher {
   /// their signature is the dispatch's, else through `[Any]`.
   @inline(__always)
   private func run(
-    _ snapshot: Snapshot, signature: ObjectIdentifier, typed: TypedRun,
+    _ snapshot: Snapshot, signature: ObjectIdentifier, arguments: UnsafeRawPointer,
     params fill: (inout [Any]) -> Void
   ) throws(DispatchError) -> Folded {
     guard snapshot.typedSignature == signature else {
@@ -133,25 +131,13 @@ extension Dispatcher {
     case .tally(let tally, let depth):
       let outer = Nesting.enter(depth)
       defer { Nesting.leave(to: outer) }
-      return try typed { (call) throws(DispatchError) in
-        .bool(try Fold.fold(tally, snapshot) { call(calls[$0]) })
-      }
+      return .bool(try Fold.fold(tally, snapshot) { calls[$0].answer(arguments) })
     case .fold(let fold, let depth):
       let outer = Nesting.enter(depth)
       defer { Nesting.leave(to: outer) }
-      return try typed { (call) throws(DispatchError) in
-        try fold.fold(snapshot, environment: environment) { call(calls[$0]) }
-      }
+      return try fold.fold(snapshot, environment: environment) { calls[$0].answer(arguments) }
     }
   }
-
-  /// How a typed dispatch hands its arguments to the typed calls: given
-  /// the dispatch, it makes the tuple of its arguments and calls the
-  /// dispatch with the function that calls one typed call with them.
-  @usableFromInline
-  typealias TypedRun = (((TypedCall) -> Any?) throws(DispatchError) -> Folded) throws(
-    DispatchError
-  ) -> Folded
 
   /// Runs `body` with the array in `params`, which is moved out of the
   /// buffer for the handlers and back after them, never copied: a copy

@@ -164,8 +164,9 @@ extension TypedHandler {
   static func cast<Value>(
     _ params: [Any], _ index: Int, _: Value.Type, _ selector: String
   ) throws -> Value {
+    var index = index
     do {
-      return try argument(params, index, selector)
+      return try argument(params, &index, selector, as: Value.self)
     } catch {
       throw CastFailure(error: error)
     }

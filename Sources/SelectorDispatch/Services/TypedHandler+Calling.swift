@@ -70,26 +70,28 @@ extension TypedHandler {
   }
 
   /// A synchronous closure that runs where it is called, as the handler
-  /// that casts `[Any]` and as the typed call: both answer through the one
-  /// closure that converts its answer.
+  /// that casts `[Any]` and as the typed call: the handler calls the typed
+  /// call.
   ///
   /// Inlinable, as the entries that call it, so that the closures are
   /// specialised for the app's types where the app writes them: generic
   /// code for a parameter pack looks up the metadata of its tuple, and
-  /// casts through it, on every call.
+  /// casts through it, on every call. The typed call's closure captures
+  /// nothing but `body` (see `TypedCall`).
   @inlinable
   static func calling<each Argument, Answer>(
     _ selector: String, _ body: @escaping (repeat each Argument) throws -> Answer
   ) -> (handler: SelectorHandler, typed: TypedCall) {
-    let answer = answering(Answer.self)
-    let typed: ((repeat each Argument)) -> Any? = { (arguments: (repeat each Argument)) in
-      do {
-        return answer(try body(repeat each arguments))
-      } catch {
-        return failed(error, selector)
+    let typed = call(selector, repeat (each Argument).self, answer: Answer.self) {
+      (raw: UnsafeRawPointer) in
+      let arguments = raw.assumingMemoryBound(to: (repeat each Argument).self)
+      if Answer.self == Void.self {
+        _ = try body(repeat each arguments.pointee)
+        return nil
       }
+      return try body(repeat each arguments.pointee)
     }
-    return (casting(selector, typed), call(typed))
+    return (casting(selector, typed, repeat (each Argument).self), typed)
   }
 
   /// A synchronous `@MainActor` closure, as the handler and the typed call
@@ -97,57 +99,56 @@ extension TypedHandler {
   /// main actor, and answers ``DispatchError/notOnMainActor(selector:service:)``
   /// elsewhere (the handler before it casts the parameters).
   ///
-  /// Once it has checked where it runs, it calls the closure as a
-  /// nonisolated function: the check `MainActor.assumeIsolated` would make,
-  /// without its trap and its cost. A synchronous function's global actor
-  /// is not part of its representation, so the two function types have the
-  /// same layout.
+  /// Once it has checked where it runs, the typed call's closure calls
+  /// `body` as a nonisolated function: the check `MainActor.assumeIsolated`
+  /// would make, without its trap and its cost. A synchronous function's
+  /// global actor is not part of its representation, so the two function
+  /// types have the same layout.
   @inlinable
   static func callingOnMainActor<each Argument, Answer>(
     _ selector: String, _ body: @escaping @MainActor (repeat each Argument) throws -> Answer
   ) -> (handler: SelectorHandler, typed: TypedCall) {
-    let answer = answering(Answer.self)
-    let isolated: @MainActor ((repeat each Argument)) -> Any? = {
-      (arguments: (repeat each Argument)) in
-      do {
-        return answer(try body(repeat each arguments))
-      } catch {
-        return failed(error, selector)
+    let isolated: @MainActor (UnsafeRawPointer) throws -> Any? = { raw in
+      guard isOnMainActor() else { throw OffMainActor() }
+      let arguments = raw.assumingMemoryBound(to: (repeat each Argument).self)
+      if Answer.self == Void.self {
+        _ = try body(repeat each arguments.pointee)
+        return nil
       }
+      return try body(repeat each arguments.pointee)
     }
-    let unchecked = nonisolated(isolated)
-    let typed: ((repeat each Argument)) -> Any? = { arguments in
-      guard isOnMainActor() else {
-        return DispatchError.notOnMainActor(selector: selector, service: nil)
-      }
-      return unchecked((repeat each arguments))
-    }
-    return (onMainActor(selector, casting(selector, unchecked)), call(typed))
+    let typed = call(
+      selector, repeat (each Argument).self, answer: Answer.self, body: nonisolated(isolated))
+    return (onMainActor(selector, casting(selector, typed, repeat (each Argument).self)), typed)
   }
 
   /// A `@MainActor` function as a nonisolated one, for a caller that has
   /// checked that it runs on the main actor.
   @inlinable
-  static func nonisolated<Arguments>(_ isolated: @escaping @MainActor (Arguments) -> Any?)
-    -> (Arguments) -> Any?
-  {
-    unsafeBitCast(isolated, to: ((Arguments) -> Any?).self)
+  static func nonisolated<Arguments>(
+    _ isolated: @escaping @MainActor (Arguments) throws -> Any?
+  ) -> (Arguments) throws -> Any? {
+    unsafeBitCast(isolated, to: ((Arguments) throws -> Any?).self)
   }
 
-  /// `typed` as a typed call.
+  /// A typed call whose closure, `body`, reads its arguments as a tuple
+  /// of `Argument`s and answers an `answer`.
   @inlinable
-  static func call<each Argument>(_ typed: @escaping ((repeat each Argument)) -> Any?)
-    -> TypedCall
-  {
-    TypedBody<(repeat each Argument)>(typed, parameterTypes: types(repeat (each Argument).self))
+  static func call<each Argument>(
+    _ selector: String, _: repeat (each Argument).Type, answer: Any.Type,
+    body: @escaping (UnsafeRawPointer) throws -> Any?
+  ) -> TypedCall {
+    TypedCall(
+      (repeat each Argument).self, parameterTypes: types(repeat (each Argument).self),
+      answer: answer, selector: selector, body: body)
   }
 
-  /// The handler that casts the dispatched parameters to `typed`'s
-  /// parameter types and calls it; a parameter that does not cast is its
-  /// answer instead.
+  /// The handler that casts the dispatched parameters to the parameter
+  /// types of `typed`, `Argument`, and calls it; a parameter that does not
+  /// cast is its answer instead.
   @inlinable
   static func casting<each Argument>(
-    _ selector: String, _ typed: @escaping ((repeat each Argument)) -> Any?
+    _ selector: String, _ typed: TypedCall, _: repeat (each Argument).Type
   ) -> SelectorHandler {
     let count = count(repeat (each Argument).self)
     return { params in
@@ -157,7 +158,7 @@ extension TypedHandler {
       } catch {
         return error
       }
-      return typed((repeat each arguments))
+      return withUnsafePointer(to: arguments) { typed.answer(UnsafeRawPointer($0)) }
     }
   }
 
@@ -282,24 +283,34 @@ extension TypedHandler {
       throw .arityMismatch(selector: selector, expected: count, actual: params.count)
     }
     var index = 0
-    func next<Value>(_: Value.Type) throws(DispatchError) -> Value {
-      defer { index += 1 }
-      return try argument(params, index, selector)
-    }
-    return (repeat try next((each Argument).self))
+    return (repeat try argument(params, &index, selector, as: (each Argument).self))
   }
 
-  /// Casts one dispatched parameter.
+  /// Casts one dispatched parameter, the one at `index`, and moves `index`
+  /// to the next.
+  ///
+  /// A parameter of exactly the type asked for is taken out of its `Any`
+  /// with no cast (`swift_dynamicCast` costs several hundred instructions);
+  /// any other (a subclass, an `NSNumber` for a `Bool`) is cast.
   ///
   /// - Throws: ``DispatchError/handlerArgumentTypeMismatch(selector:service:index:expected:actual:)``.
-  @inlinable
+  @inlinable @inline(__always)
   static func argument<Value>(
-    _ params: [Any], _ index: Int, _ selector: String
+    _ params: [Any], _ index: inout Int, _ selector: String, as _: Value.Type
   ) throws(DispatchError) -> Value {
-    guard let value = params[index] as? Value else {
-      throw mismatch(params[index], index, String(describing: Value.self), selector)
+    defer { index += 1 }
+    let param = params[index]
+    if type(of: param) == Value.self { return exactly(param, as: Value.self) }
+    guard let value = param as? Value else {
+      throw mismatch(param, index, String(describing: Value.self), selector)
     }
     return value
+  }
+
+  /// `value`, opened out of its `Any`, as a `Value`, which its type must be.
+  @inlinable
+  static func exactly<Opened, Value>(_ value: Opened, as _: Value.Type) -> Value {
+    unsafeBitCast(value, to: Value.self)
   }
 
   /// The dispatched completion, the last parameter, as the closure's value
@@ -327,19 +338,19 @@ extension TypedHandler {
   }
 
   /// A closure's answer as the fold takes it: `nil` for `Void`, and an
-  /// `Optional` unwrapped, so that a `Bool?` reaches it as `Bool` or `nil`
-  /// rather than as an `Optional` boxed in `Any`.
-  static func folded<Answer>(_ answer: Answer) -> Any? {
-    answering(Answer.self)(answer)
+  /// `Optional` unwrapped (`optional`, which `isOptional(_:)` told once per
+  /// handler rather than by a cast per call), so that a `Bool?` reaches it
+  /// as `Bool` or `nil` rather than as an `Optional` boxed in `Any`.
+  @inlinable
+  static func folded<Answer>(_ answer: Answer, optional: Bool) -> Any? {
+    if Answer.self == Void.self { return nil }
+    return optional ? unwrapped(answer) : answer
   }
 
-  /// `folded(_:)` for one answer type, chosen once per handler rather than
-  /// by a cast per call.
-  @inlinable
-  static func answering<Answer>(_: Answer.Type) -> (Answer) -> Any? {
-    if Answer.self == Void.self { return { _ in nil } }
-    guard isOptional(Answer.self) else { return { $0 } }
-    return { answer in unwrapped(answer) }
+  /// `folded(_:optional:)`, telling whether `Answer` is an `Optional` on
+  /// the spot.
+  static func folded<Answer>(_ answer: Answer) -> Any? {
+    folded(answer, optional: isOptional(Answer.self))
   }
 
   /// Whether `type` is an `Optional`.

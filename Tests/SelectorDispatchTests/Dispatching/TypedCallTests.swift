@@ -58,7 +58,7 @@ extension Dispatcher.MainActorEvent {
     try dispatcher.register(Self.opener("middle", calls, answer: true))
     // The snapshot records one signature, the typed dispatch's.
     let signature = dispatcher.snapshot(of: Self.key)?.typedSignature
-    #expect(signature == ObjectIdentifier(TypedBody<(String, Int)>.self))
+    #expect(signature == ObjectIdentifier((String, Int).self))
     #expect(try dispatcher.dispatch(Self.key, with: "a", 1, as: Bool.self) == true)
     #expect(
       try dispatcher.dispatch(selector: "shouldOpen:count:", with: "a", 1, as: Bool.self) == true)
