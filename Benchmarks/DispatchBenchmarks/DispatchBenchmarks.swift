@@ -18,7 +18,7 @@ import MallocCounter
 /// `--smoke` only makes the correctness check, for CI: every scenario
 /// (or those `--scenario` keeps) is built and each handler must run exactly
 /// once per event, and a typed dispatch must make no heap allocation with
-/// any declared fold but `collect`.
+/// any declared fold but `collect`, to `[Any]` closures or typed handlers.
 @main
 enum DispatchBenchmarks {
   struct Options {
@@ -88,16 +88,22 @@ enum DispatchBenchmarks {
   /// ``SelectorDispatch/Dispatcher/dispatch(_:with:as:)`` promises; says so
   /// where allocations are not counted.
   static func checkTypedAllocations() {
-    guard let counts = Scenarios.typedFoldAllocations() else {
-      print("smoke: allocations not counted on this platform")
-      return
+    for (typedHandlers, handlers) in [(false, "[Any] closures"), (true, "typed handlers")] {
+      guard let counts = Scenarios.typedFoldAllocations(typedHandlers: typedHandlers) else {
+        print("smoke: allocations not counted on this platform")
+        return
+      }
+      let allocating = counts.filter { $0.fold != "collect" && $0.allocations != 0 }
+      guard allocating.isEmpty else {
+        let list = allocating.map { "\($0.fold) \($0.allocations)" }.joined(separator: ", ")
+        fail(
+          "a typed dispatch to \(handlers) allocates (per event, by declared fold): \(list); "
+            + "expected none")
+      }
+      print(
+        "smoke: a typed dispatch to \(handlers) makes no allocation with \(counts.count - 1) "
+          + "declared folds")
     }
-    let allocating = counts.filter { $0.fold != "collect" && $0.allocations != 0 }
-    guard allocating.isEmpty else {
-      let list = allocating.map { "\($0.fold) \($0.allocations)" }.joined(separator: ", ")
-      fail("a typed dispatch allocates (per event, by declared fold): \(list); expected none")
-    }
-    print("smoke: a typed dispatch makes no allocation with \(counts.count - 1) declared folds")
   }
 
   /// Hand-written at the same N for dispatch rows; the first row of a scale

@@ -93,6 +93,7 @@ enum Report {
     let typedLimits = [1: 2.0, 10: 1.0, 100: 0.8]
     let stringLimits = [1: 4.0, 10: 1.0, 100: 0.8]
     let centerFactors = [1: 8.0, 10: 8.0, 100: 5.0]
+    let typedHandlerLimits = [1: 2.5, 10: 1.0, 100: 1.0]
     for n in Scenarios.handlerCounts {
       guard let hand = median("hand-written", n) else { continue }
       for path in ["typed SelectorKey", "typed String"] {
@@ -107,6 +108,20 @@ enum Report {
           "dispatch(selector:params:) (\(path)) ÷ hand-written ≤ \(fixed(limit, 1)), N=\(n)",
           median("dispatch: \(path)", n).map { $0 / hand }, { $0 <= limit })
       }
+      // Handlers as services write them (typed handlers).
+      if let limit = typedHandlerLimits[n] {
+        add(
+          "services: typed event, typed ÷ hand-written ≤ \(fixed(limit, 1)), N=\(n)",
+          median("services: typed event, typed", n).map { $0 / hand }, { $0 <= limit })
+      }
+      if n == 1 {
+        add(
+          "services: the adapter's path ÷ hand-written ≤ 3.0, N=1",
+          median("services: the adapter's path", n).map { $0 / hand }, { $0 <= 3.0 })
+        add(
+          "services: on(), String ÷ hand-written ≤ 6.0, N=1",
+          median("services: on(), String", n).map { $0 / hand }, { $0 <= 6.0 })
+      }
       if let center = median("NotificationCenter", n), let factor = centerFactors[n] {
         add(
           "NotificationCenter ÷ dispatch(selector:params:) (String literal) ≥ \(Int(factor)), "
@@ -114,13 +129,19 @@ enum Report {
           median("dispatch: String literal", n).map { center / $0 }, { $0 >= factor })
       }
     }
-    for result in results where result.scenario.hasPrefix("dispatch: typed") {
+    func isTyped(_ scenario: String) -> Bool {
+      scenario.hasPrefix("dispatch: typed") || scenario.hasSuffix(", typed")
+        || scenario == "services: the adapter's path"
+    }
+    for result in results where isTyped(result.scenario) {
       add(
         "allocations per event, \(result.scenario) N=\(result.handlers)",
         result.allocations, { $0 <= 0.005 }, suffix: "")
     }
     for result in results
-    where result.scenario.hasPrefix("dispatch:") && !result.scenario.hasPrefix("dispatch: typed") {
+    where (result.scenario.hasPrefix("dispatch:") || result.scenario.hasPrefix("services:"))
+      && !isTyped(result.scenario)
+    {
       // The caller's `params` array is the one allocation dispatch may see.
       add(
         "allocations beyond params, \(result.scenario) N=\(result.handlers)",

@@ -107,7 +107,9 @@ extension Scenarios {
           let answer: Bool?
           switch path {
           case .string:
-            answer = try dispatcher.dispatch(selector: launch, params: [app, launchOptions as Any]) as? Bool
+            answer =
+              try dispatcher.dispatch(selector: launch, params: [app, launchOptions as Any])
+              as? Bool
           case .key:
             answer = try dispatcher.dispatch(key, params: [app, launchOptions as Any]) as? Bool
           case .typed:

@@ -105,18 +105,28 @@ final class OpaqueForwardingDelegate {
 
 extension Scenarios {
   /// Heap allocations per typed dispatch (`dispatch(key, with: app, options,
-  /// as:)`), per declared fold, with 10 handlers; `nil` when allocations are
-  /// not counted here. Nothing is made per event but what dispatch makes.
-  static func typedFoldAllocations() -> [(fold: String, allocations: Double)]? {
+  /// as:)`), per declared fold, with 10 handlers (`[Any]` closures, or typed
+  /// handlers, `TypedHandler`, when `typedHandlers`); `nil` when
+  /// allocations are not counted here. Nothing is made per event but what
+  /// dispatch makes.
+  static func typedFoldAllocations(typedHandlers: Bool = false)
+    -> [(fold: String, allocations: Double)]?
+  {
     guard malloc_counter_is_active() != 0 else { return nil }
     let app = Application()
     let options = makeLaunchOptions()
-    func count<Result>(_ fold: Fold, _ answer: Any?, as type: Result.Type) -> Double {
+    func count<Answer, Result>(_ fold: Fold, _ answer: Answer, as type: Result.Type) -> Double {
       let dispatcher = Dispatcher()
+      // No opinion: a typed handler's `Int?.none`, an `[Any]` closure's `nil`.
+      let raw: Any? = Answer.self == Int?.self ? nil : answer
       do {
         try dispatcher.declare(launch, fold: fold)
         for index in 0..<10 {
-          try dispatcher.register(service: "s\(index)", handlers: [launch: { _ in answer }])
+          let handlers: HandlerTable =
+            typedHandlers
+            ? HandlerTable([TypedHandler(launch) { (_: Application, _: [String: Any]) in answer }])
+            : [launch: { _ in raw }]
+          try dispatcher.register(service: "s\(index)", handlers: handlers)
         }
         let key = try SelectorKey(launch)
         let events = 1_000
@@ -136,7 +146,7 @@ extension Scenarios {
     return [
       ("any", count(.any, false, as: Bool.self)), ("all", count(.all, true, as: Bool.self)),
       ("firstTrue", count(.firstTrue, false, as: Bool.self)),
-      ("firstNonNil", count(.firstNonNil, nil, as: Int.self)),
+      ("firstNonNil", count(.firstNonNil, Int?.none, as: Int.self)),
       ("last", count(.last, 7, as: Int.self)), ("broadcast", count(.broadcast, (), as: Int.self)),
       ("intersection", count(.intersection, UInt(0b1010), as: UInt.self)),
       ("union", count(.union, UInt(0b0101), as: UInt.self)),

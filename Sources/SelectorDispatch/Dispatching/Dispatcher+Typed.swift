@@ -8,16 +8,29 @@ extension Dispatcher {
   /// ```
   ///
   /// The selector's declared fold combines the answers, or ``Fold/collect``
-  /// when none is declared (ask for `[Any?].self`). Handlers still receive
-  /// `[Any]`, and a vocabulary's argument checks still apply.
+  /// when none is declared (ask for `[Any?].self`).
   ///
-  /// The fast path. Unless the fold is ``Fold/collect`` or a custom fold,
-  /// or the selector takes a completion handler, a dispatch makes no heap
-  /// allocation of its own: the parameters go into a buffer the thread
-  /// reuses (a handler that keeps its `params` keeps a copy), and a `Bool`
-  /// fold's answer is returned without being boxed. An argument larger
-  /// than three words, such as a large struct, is boxed when it becomes an
-  /// `Any`; classes, strings, arrays and dictionaries are not.
+  /// The fast path. When every handler of the selector is a typed handler
+  /// (``TypedHandler``, or `on(...)` in a ``DispatchService``) whose closure
+  /// takes exactly the types of `arguments`, in order, each is called with
+  /// the arguments themselves: no `[Any]`, no cast, and no run-time check
+  /// of a vocabulary's argument types that these types pass by themselves
+  /// (a `String` for ``ArgumentType/string``, a dictionary or `nil` for
+  /// `ArgumentType.dictionary.orNil`). The handlers run in the same order
+  /// and their answers fold by the same rules as on any other path. Pass
+  /// the types the handlers declare: an argument of another static type
+  /// (a `[String: Any]` where the closure takes `[String: Any]?`) is
+  /// still accepted, through the `[Any]` path below.
+  ///
+  /// Otherwise the handlers receive `[Any]` and a vocabulary's argument
+  /// checks apply, as for ``dispatch(_:params:fold:)``. Unless the fold is
+  /// ``Fold/collect`` or a custom fold, or the selector takes a completion
+  /// handler, a dispatch makes no heap allocation of its own on either
+  /// path: the parameters go into a buffer the thread reuses (a handler
+  /// that keeps its `params` keeps a copy), and a `Bool` fold's answer is
+  /// returned without being boxed. An argument larger than three words,
+  /// such as a large struct, is boxed when it becomes an `Any`; classes,
+  /// strings, arrays and dictionaries are not.
   ///
   /// - Parameters:
   ///   - key: The selector.

@@ -60,7 +60,7 @@ final class TypedCall: @unchecked Sendable {
   func answer(_ arguments: UnsafeRawPointer) -> Any? {
     do {
       let answer = try body(arguments)
-      return unwrapsOptional ? TypedHandler.unwrapped(answer as Any) : answer
+      return unwrapsOptional ? TypedHandler.unwrapped(answer) : answer
     } catch {
       return failure(error)
     }

@@ -338,19 +338,11 @@ extension TypedHandler {
   }
 
   /// A closure's answer as the fold takes it: `nil` for `Void`, and an
-  /// `Optional` unwrapped (`optional`, which `isOptional(_:)` told once per
-  /// handler rather than by a cast per call), so that a `Bool?` reaches it
-  /// as `Bool` or `nil` rather than as an `Optional` boxed in `Any`.
-  @inlinable
-  static func folded<Answer>(_ answer: Answer, optional: Bool) -> Any? {
-    if Answer.self == Void.self { return nil }
-    return optional ? unwrapped(answer) : answer
-  }
-
-  /// `folded(_:optional:)`, telling whether `Answer` is an `Optional` on
-  /// the spot.
+  /// `Optional` unwrapped, so that a `Bool?` reaches it as `Bool` or `nil`
+  /// rather than as an `Optional` boxed in `Any`.
   static func folded<Answer>(_ answer: Answer) -> Any? {
-    folded(answer, optional: isOptional(Answer.self))
+    if Answer.self == Void.self { return nil }
+    return isOptional(Answer.self) ? unwrapped(answer) : answer
   }
 
   /// Whether `type` is an `Optional`.
@@ -359,10 +351,12 @@ extension TypedHandler {
     type is any OptionalMarker.Type
   }
 
-  /// An answer that is an `Optional`, unwrapped (see `folded(_:)`).
+  /// An answer that is an `Optional` boxed in `Any`, unwrapped (see
+  /// `folded(_:)`). It takes the `Any?` a typed call answers as it is:
+  /// boxing that `Any?` into an `Any` would allocate.
   @usableFromInline
-  static func unwrapped(_ answer: Any) -> Any? {
-    guard let optional = answer as? any OptionalMarker else { return answer }
+  static func unwrapped(_ answer: Any?) -> Any? {
+    guard let answer, let optional = answer as? any OptionalMarker else { return answer }
     return optional.unwrapped
   }
 

@@ -114,7 +114,8 @@ public struct ArgumentType: Sendable, CustomStringConvertible {
     case .data: return type == Data.self
     case .error: return type is any Error.Type
     case .string:
-      return type == String.self || (type as? any RawRepresentable.Type)?.rawValueType == String.self
+      return type == String.self
+        || (type as? any RawRepresentable.Type)?.rawValueType == String.self
     case .strings: return type == [String].self
     case .urlContexts: return type == Set<OpenURLContext>.self
     case .scene: return true

@@ -1,3 +1,4 @@
+import Foundation
 import SelectorDispatchTesting
 import Testing
 
@@ -185,7 +186,8 @@ extension Dispatcher.MainActorEvent {
     let plain = try Vocabulary(
       name: "plain",
       entries: [
-        .init("shouldOpen:count:", domain: Domain("links"), fold: .all, arguments: [.string, .any]),
+        .init(
+          "shouldOpen:count:", domain: Domain("links"), fold: .all, arguments: [.string, .any]),
         .init(
           "open:options:", domain: Domain("links"), fold: .all,
           arguments: [.string, ArgumentType.dictionary.orNil]),
@@ -199,7 +201,8 @@ extension Dispatcher.MainActorEvent {
     #expect(typed.snapshot(of: Self.key)?.typedSignature != nil)
     #expect(typed.snapshot(of: try SelectorKey("open:options:"))?.typedSignature != nil)
     let options: [String: Any]? = nil
-    #expect(try typed.dispatch(selector: "open:options:", with: "a", options, as: Bool.self) == true)
+    #expect(
+      try typed.dispatch(selector: "open:options:", with: "a", options, as: Bool.self) == true)
   }
 
   @Test func aTracedDispatcherCallsTheTracersHandlersOnEveryPath() throws {
@@ -219,5 +222,61 @@ extension Dispatcher.MainActorEvent {
     #expect(dispatcher.snapshot(of: Self.key)?.typedSignature == nil)
     #expect(try dispatcher.dispatch(Self.key, with: "a", 1, as: Bool.self) == true)
     #expect(traced.withLock { $0 } == 1)
+  }
+
+  /// A `RawRepresentable` whose raw value is a `String`, as UIKit's
+  /// extension point identifiers are.
+  enum Mode: String { case quiet }
+
+  struct Failure: Error {}
+
+  @Test func anArgumentTypeAdmitsATypeOnlyWhenEveryValueOfItPassesItsCheck() throws {
+    let url = try #require(URL(string: "myapp://open"))
+    let admitted: [(ArgumentType, Any.Type, Any)] = [
+      (.url, URL.self, url), (.url.orNil, URL?.self, URL?.none as Any),
+      (.url.orNil, URL.self, url), (.data, Data.self, Data()),
+      (.error, Failure.self, Failure()), (.string, String.self, "a"),
+      (.string, Mode.self, Mode.quiet), (.strings, [String].self, ["a"]),
+      (.dictionary, [String: Any].self, ["a": 1]),
+      (.dictionary.orNil, [String: Any]?.self, [String: Any]?.none as Any),
+      (.dictionary, NSDictionary.self, NSDictionary()),
+      (.urlContexts, Set<OpenURLContext>.self, Set<OpenURLContext>()),
+      (.scene, AnyObject.self, Failure()), (.any, Int.self, 1),
+    ]
+    for (type, swiftType, value) in admitted {
+      #expect(type.admitsEvery(swiftType), "\(type) admits \(swiftType)")
+      // What the check would have said of a value of that type.
+      #expect(type.accepts(value), "\(type) accepts \(value)")
+    }
+    let refused: [(ArgumentType, Any.Type)] = [
+      (.url, URL?.self), (.url, Any.self), (.url, String.self), (.string, Int.self),
+      (.string, Any.self), (.strings, [Any].self), (.dictionary, [Any].self),
+      (.dictionary, [String: Any]?.self), (.data, Data?.self),
+      (ArgumentType("anything") { _ in true }, Int.self),
+    ]
+    for (type, swiftType) in refused {
+      #expect(!type.admitsEvery(swiftType), "\(type) does not admit \(swiftType)")
+    }
+  }
+
+  @Test func aTypedHandlerThatDispatchesItsOwnEventIsStoppedByTheNestingLimit() throws {
+    let dispatcher = Dispatcher()
+    try dispatcher.declare("shouldOpen:count:", fold: .all)
+    let depth = Locked(0)
+    let key = Self.key
+    try dispatcher.register(
+      Service(name: "loop") { [weak dispatcher] service in
+        [
+          service.on(.shouldOpen) { (url: String, count: Int) -> Bool? in
+            depth.withLock { $0 = max($0, count) }
+            return try dispatcher?.dispatch(key, with: url, count + 1, as: Bool.self)
+          }
+        ]
+      })
+    #expect(dispatcher.snapshot(of: key)?.typedSignature != nil)
+    #expect(throws: DispatchError.self) {
+      try dispatcher.dispatch(key, with: "a", 1, as: Bool.self)
+    }
+    #expect(depth.withLock { $0 } == Nesting.maximumDepth)
   }
 }
