@@ -66,7 +66,9 @@ extension Scenarios {
         rows.append(("\(label) N=\(n)", { services(label, n, form, path) }))
       }
     }
-    let adapter = "services: the adapter's path"
+    // What the UIKit adapter's dispatch is to become (it dispatches by
+    // text with an `[Any]` array today: the `typed event, String` rows).
+    let adapter = "services: main-actor event, vocabulary, typed"
     rows.append(("\(adapter) N=\(n)", { services(adapter, n, .mainActorEvent, .typed) }))
     return rows
   }
