@@ -112,7 +112,7 @@ extension Dispatcher {
     }
   }
 
-  /// The same as the `fold(_:signature:typed:params:)` above, for a
+  /// The same as the `fold(_:signature:arguments:params:)` above, for a
   /// selector's text.
   @usableFromInline
   func fold(
