@@ -56,10 +56,11 @@ extension Dispatcher {
   }
 
   /// The preparation of a typed dispatch whose argument types are the
-  /// snapshot's `typedSignature`: only the nesting depth and the declared
-  /// fold. The count and the vocabulary's argument types hold by the
-  /// signature, and a snapshot has one only when no handler is async and
-  /// the selector has no completion (see `Snapshot.typedSignature`).
+  /// snapshot's `typedSignature` and whose count is its arity: only the
+  /// nesting depth and the declared fold. The vocabulary's argument types
+  /// hold by the signature, and a snapshot has one only when no handler is
+  /// async and the selector has no completion (see
+  /// `Snapshot.typedSignature`).
   @inline(__always)
   func prepareTyped(_ snapshot: Snapshot) throws(DispatchError) -> Preparation {
     let depth = try Nesting.next(snapshot.selector, environment: environment)

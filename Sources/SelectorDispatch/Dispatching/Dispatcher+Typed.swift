@@ -52,6 +52,7 @@ extension Dispatcher {
       try Self.answer(
         fold(
           key, signature: ObjectIdentifier((repeat each Argument).self),
+          count: TypedHandler.count(repeat (each Argument).self),
           arguments: UnsafeRawPointer(tuple),
           params: { params in repeat params.append(each tuple.pointee) }),
         as: Result.self, selector: key.description)
@@ -86,6 +87,7 @@ extension Dispatcher {
       try Self.answer(
         fold(
           selector, signature: ObjectIdentifier((repeat each Argument).self),
+          count: TypedHandler.count(repeat (each Argument).self),
           arguments: UnsafeRawPointer(tuple),
           params: { params in repeat params.append(each tuple.pointee) }),
         as: Result.self, selector: selector)
@@ -97,31 +99,33 @@ extension Dispatcher {
   ///
   /// When the snapshot's handlers all have typed calls of the dispatch's
   /// `signature` (the identity of `(repeat each Argument)`, the tuple of
-  /// its arguments' types), each is called with `arguments`, a pointer to
-  /// that tuple, and no `[Any]` is made.
+  /// its arguments' types) and the dispatch has `count` arguments, one per
+  /// `:` (a tuple of one element is that element's type: a single tuple
+  /// argument has the signature of its elements), each is called with
+  /// `arguments`, a pointer to that tuple, and no `[Any]` is made.
   /// Otherwise `fill` appends the arguments to the thread's reusable
   /// `[Any]` (see `ParamsBuffer`), and the dispatch runs as any other.
   @usableFromInline
   func fold(
-    _ key: SelectorKey, signature: ObjectIdentifier, arguments: UnsafeRawPointer,
+    _ key: SelectorKey, signature: ObjectIdentifier, count: Int, arguments: UnsafeRawPointer,
     params fill: (inout [Any]) -> Void
   ) throws(DispatchError) -> Folded {
     try reading(enter(key), orThrow: unrecognized(key.description)) {
       (snapshot) throws(DispatchError) in
-      try run(snapshot, signature: signature, arguments: arguments, params: fill)
+      try run(snapshot, signature: signature, count: count, arguments: arguments, params: fill)
     }
   }
 
-  /// The same as the `fold(_:signature:arguments:params:)` above, for a
+  /// The same as the `fold(_:signature:count:arguments:params:)` above, for a
   /// selector's text.
   @usableFromInline
   func fold(
-    _ selector: String, signature: ObjectIdentifier, arguments: UnsafeRawPointer,
+    _ selector: String, signature: ObjectIdentifier, count: Int, arguments: UnsafeRawPointer,
     params fill: (inout [Any]) -> Void
   ) throws(DispatchError) -> Folded {
     try reading(enter(selector), orThrow: notFound(selector)) {
       (snapshot) throws(DispatchError) in
-      try run(snapshot, signature: signature, arguments: arguments, params: fill)
+      try run(snapshot, signature: signature, count: count, arguments: arguments, params: fill)
     }
   }
 
@@ -129,10 +133,10 @@ extension Dispatcher {
   /// their signature is the dispatch's, else through `[Any]`.
   @inline(__always)
   private func run(
-    _ snapshot: Snapshot, signature: ObjectIdentifier, arguments: UnsafeRawPointer,
-    params fill: (inout [Any]) -> Void
+    _ snapshot: Snapshot, signature: ObjectIdentifier, count: Int,
+    arguments: UnsafeRawPointer, params fill: (inout [Any]) -> Void
   ) throws(DispatchError) -> Folded {
-    guard snapshot.typedSignature == signature else {
+    guard snapshot.typedSignature == signature, count == snapshot.arity else {
       let params = ParamsBuffer.take()
       fill(&params.pointee)
       return try fold(params) { (array) throws(DispatchError) in

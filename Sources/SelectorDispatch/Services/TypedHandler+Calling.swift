@@ -289,9 +289,11 @@ extension TypedHandler {
   /// Casts one dispatched parameter, the one at `index`, and moves `index`
   /// to the next.
   ///
-  /// A parameter of exactly the type asked for is taken out of its `Any`
-  /// with no cast (`swift_dynamicCast` costs several hundred instructions);
-  /// any other (a subclass, an `NSNumber` for a `Bool`) is cast.
+  /// A parameter stored in its `Any` as exactly the type asked for is taken
+  /// out with no cast (`swift_dynamicCast` costs several hundred
+  /// instructions); any other (a subclass instance stored as itself, an
+  /// `NSNumber` for a `Bool`, a value stored as an existential such as
+  /// `any Error`) is cast.
   ///
   /// - Throws: ``DispatchError/handlerArgumentTypeMismatch(selector:service:index:expected:actual:)``.
   @inlinable @inline(__always)
@@ -300,14 +302,21 @@ extension TypedHandler {
   ) throws(DispatchError) -> Value {
     defer { index += 1 }
     let param = params[index]
-    if type(of: param) == Value.self { return exactly(param, as: Value.self) }
+    if storedType(of: param) == Value.self { return exactly(param, as: Value.self) }
     guard let value = param as? Value else {
       throw mismatch(param, index, String(describing: Value.self), selector)
     }
     return value
   }
 
-  /// `value`, opened out of its `Any`, as a `Value`, which its type must be.
+  /// The type `value` is stored as in its `Any`, which opening it gives.
+  /// (`type(of:)` would not do: it looks through an existential stored in
+  /// the `Any` to the value inside.)
+  @inlinable
+  static func storedType<Opened>(of _: Opened) -> Any.Type { Opened.self }
+
+  /// `value`, opened out of its `Any`, as a `Value`: the type it is stored
+  /// as there, which `storedType(of:)` told.
   @inlinable
   static func exactly<Opened, Value>(_ value: Opened, as _: Value.Type) -> Value {
     unsafeBitCast(value, to: Value.self)

@@ -50,6 +50,23 @@ extension Dispatcher.MainActorEvent {
     }
   }()
 
+  /// Whether a typed dispatch of `("a", 1)` to `shouldOpen:count:` takes
+  /// the `[Any]` path: only that path fills the `[Any]`.
+  static func takesTheAnyPath(_ dispatcher: Dispatcher) throws -> Bool {
+    var filled = false
+    _ = try withUnsafePointer(to: ("a", 1)) { tuple in
+      try dispatcher.fold(
+        key, signature: ObjectIdentifier((String, Int).self), count: 2,
+        arguments: UnsafeRawPointer(tuple)
+      ) { params in
+        filled = true
+        params.append("a")
+        params.append(1)
+      }
+    }
+    return filled
+  }
+
   @Test func aTypedDispatchCallsTypedHandlersDirectlyInPriorityOrder() throws {
     let dispatcher = Dispatcher()
     try dispatcher.declare("shouldOpen:count:", fold: .all)
@@ -60,6 +77,8 @@ extension Dispatcher.MainActorEvent {
     // The snapshot records one signature, the typed dispatch's.
     let signature = dispatcher.snapshot(of: Self.key)?.typedSignature
     #expect(signature == ObjectIdentifier((String, Int).self))
+    #expect(try !Self.takesTheAnyPath(dispatcher))
+    calls.withLock { $0.removeAll() }
     #expect(try dispatcher.dispatch(Self.key, with: "a", 1, as: Bool.self) == true)
     #expect(
       try dispatcher.dispatch(selector: "shouldOpen:count:", with: "a", 1, as: Bool.self) == true)
@@ -82,6 +101,8 @@ extension Dispatcher.MainActorEvent {
     try dispatcher.register(Self.opener("typed last", calls, answer: true))
     // No one signature: the typed dispatch takes the `[Any]` path.
     #expect(dispatcher.snapshot(of: Self.key)?.typedSignature == nil)
+    #expect(try Self.takesTheAnyPath(dispatcher))
+    calls.withLock { $0.removeAll() }
     #expect(try dispatcher.dispatch(Self.key, with: "a", 1, as: Bool.self) == false)
     #expect(
       try dispatcher.dispatch(Self.key, params: ["a", 1]) as? Bool == false)
@@ -278,5 +299,84 @@ extension Dispatcher.MainActorEvent {
       try dispatcher.dispatch(key, with: "a", 1, as: Bool.self)
     }
     #expect(depth.withLock { $0 } == Nesting.maximumDepth)
+  }
+
+  @Test func aSingleTupleArgumentDoesNotPassForItsElements() throws {
+    let dispatcher = Dispatcher()
+    try dispatcher.declare("shouldOpen:count:", fold: .all)
+    try dispatcher.declare("open:", fold: .all)
+    let calls = Locked<[String]>([])
+    try dispatcher.register(Self.opener("opener", calls, answer: true))
+    try dispatcher.register(
+      Service(name: "pairs") { service in
+        [service.on("open:") { (pair: (String, Int)) -> Bool in pair.1 == 1 }]
+      })
+    // `(String, Int)` is the signature of both selectors' handlers, and of
+    // a single tuple argument: the count tells them apart, as on the
+    // `[Any]` path.
+    #expect(
+      throws: DispatchError.arityMismatch(selector: "shouldOpen:count:", expected: 2, actual: 1)
+    ) {
+      try dispatcher.dispatch(Self.key, with: ("a", 1), as: Bool.self)
+    }
+    #expect(throws: DispatchError.arityMismatch(selector: "open:", expected: 1, actual: 2)) {
+      try dispatcher.dispatch(selector: "open:", with: "a", 1, as: Bool.self)
+    }
+    #expect(calls.withLock { $0 }.isEmpty)
+    #expect(try dispatcher.dispatch(selector: "open:", with: ("a", 1), as: Bool.self) == true)
+  }
+
+  struct CodeError: Error { let code: Int }
+  class Screen {}
+  final class Settings: Screen {}
+
+  /// `value` in an `Any` as a `Value`: as an existential when `Value` is one.
+  static func boxed<Value>(_ value: Value) -> Any { value }
+
+  @Test func aParameterStoredAsAnotherTypeIsCastOnTheUntypedPath() throws {
+    let dispatcher = Dispatcher()
+    let seen = Locked<[String]>([])
+    try dispatcher.register(
+      Service(name: "casts") { service in
+        [
+          service.on("failed:") { (error: CodeError) in seen.withLock { $0.append("\(error.code)") }
+          },
+          service.on("show:") { (screen: Screen) in
+            seen.withLock { $0.append(screen is Settings ? "settings" : "screen") }
+          },
+          service.on("title:") { (title: String?) in seen.withLock { $0.append(title ?? "none") } },
+        ]
+      })
+    // An error stored in its `Any` as `any Error`, whose `type(of:)` is
+    // `CodeError`: taken out as `CodeError` without a cast, it would be read
+    // from the existential's box.
+    _ = try dispatcher.dispatch(
+      selector: "failed:", params: [Self.boxed(CodeError(code: 7) as any Error)])
+    _ = try dispatcher.dispatch(selector: "failed:", params: [CodeError(code: 8)])
+    _ = try dispatcher.dispatch(selector: "show:", params: [Settings()])
+    _ = try dispatcher.dispatch(selector: "show:", params: [Self.boxed(Settings() as Screen)])
+    _ = try dispatcher.dispatch(selector: "title:", params: [String?.none as Any])
+    _ = try dispatcher.dispatch(selector: "title:", params: ["home"])
+    #expect(seen.withLock { $0 } == ["7", "8", "settings", "settings", "none", "home"])
+  }
+
+  @Test func aServiceUnregisteredDuringATypedDispatchRunsInItOnly() throws {
+    let dispatcher = Dispatcher()
+    try dispatcher.declare("shouldOpen:count:", fold: .all)
+    let calls = Locked<[String]>([])
+    try dispatcher.register(
+      Service(name: "leaver", priority: 10) { [weak dispatcher] service in
+        [
+          service.on(.shouldOpen) { (url: String, count: Int) -> Bool? in
+            calls.withLock { $0.append("leaver") }
+            _ = dispatcher?.unregister(service: "later")
+            return true
+          }
+        ]
+      })
+    try dispatcher.register(Self.opener("later", calls, answer: true))
+    #expect(try dispatcher.dispatch(Self.key, with: "a", 1, as: Bool.self) == true)
+    #expect(try dispatcher.dispatch(Self.key, with: "a", 1, as: Bool.self) == true)
+    #expect(calls.withLock { $0 } == ["leaver", "later", "leaver"])
   }
 }
