@@ -379,4 +379,24 @@ extension Dispatcher.MainActorEvent {
     #expect(try dispatcher.dispatch(Self.key, with: "a", 1, as: Bool.self) == true)
     #expect(calls.withLock { $0 } == ["leaver", "later", "leaver"])
   }
+
+  @Test func aNestedOptionalAnswerIsUnwrappedOnBothPaths() throws {
+    let dispatcher = Dispatcher()
+    try dispatcher.declare("level:", fold: .collect)
+    try dispatcher.register(
+      Service(name: "some") { service in [service.on("level:") { (text: String) -> Int?? in 3 }] })
+    try dispatcher.register(
+      Service(name: "none") { service in
+        [service.on("level:") { (text: String) -> Int?? in .some(nil) }]
+      })
+    let key = try SelectorKey("level:")
+    #expect(dispatcher.snapshot(of: key)?.typedSignature != nil)
+    let typed = try #require(try dispatcher.dispatch(key, with: "a", as: [Any?].self))
+    let untyped = try #require(try dispatcher.dispatch(key, params: ["a"]) as? [Any?])
+    for answers in [typed, untyped] {
+      #expect(answers.count == 2)
+      #expect(answers.first.flatMap { $0 } as? Int == 3)
+      #expect(answers.last.map { $0 == nil } == true)
+    }
+  }
 }
