@@ -66,17 +66,19 @@ extension Scenarios {
         rows.append(("\(label) N=\(n)", { services(label, n, form, path) }))
       }
     }
-    // What the UIKit adapter's dispatch is to become (it dispatches by
-    // text with an `[Any]` array today: the `typed event, String` rows).
+    // The UIKit adapter's path, on Linux: its vocabulary, main-actor typed
+    // handlers, and the typed dispatch by a key made once that its
+    // `DelegateForwarder` makes for each forwarded method.
     let adapter = "services: main-actor event, vocabulary, typed"
     rows.append(("\(adapter) N=\(n)", { services(adapter, n, .mainActorEvent, .typed) }))
     return rows
   }
 
   /// `n` services whose ``launch`` handler is written as `form`, dispatched
-  /// by `path`. The main-actor form's dispatcher declares the application
-  /// delegate's vocabulary (fold `all`, the options checked), as the UIKit
-  /// adapter's does; the others declare ``launch`` with fold `any`.
+  /// by `path`. The main-actor form's dispatcher declares the UIKit
+  /// adapter's vocabulary, the application delegate's merged with the scene
+  /// delegate's (``launch`` with fold `all`, the options checked); the
+  /// others declare ``launch`` with fold `any`.
   static func services(
     _ name: String, _ n: Int, _ form: LaunchHandler, _ path: LaunchDispatch
   ) -> Scenario {
@@ -84,7 +86,7 @@ extension Scenarios {
     let dispatcher: Dispatcher
     do {
       if form == .mainActorEvent {
-        dispatcher = Dispatcher(vocabulary: .applicationDelegate)
+        dispatcher = Dispatcher(vocabulary: try .applicationDelegate.merging(.sceneDelegate))
       } else {
         dispatcher = Dispatcher()
         try dispatcher.declare(launch, fold: .any)

@@ -160,7 +160,7 @@ enum Scenarios {
   }
 
   /// ``launch`` by String through `dispatcher`, the params array made on
-  /// each event: the adapter's path.
+  /// each event: the UIKit adapter's path until it dispatched typed events.
   static func launches(
     _ name: String, _ n: Int, _ dispatcher: Dispatcher, _ counters: Counters
   ) -> Scenario {

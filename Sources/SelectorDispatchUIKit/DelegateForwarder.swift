@@ -97,8 +97,10 @@ final class DelegateForwarder: Sendable {
   /// services kept for the scene in `PerScene` values, so that their
   /// handlers of that event can still read it.
   @MainActor
-  static func disconnect(_ scene: AnyObject, from forwarder: DelegateForwarder?) {
-    forwarder?.event("sceneDidDisconnect:", [scene])
+  static func disconnect<Scene: AnyObject>(
+    _ scene: Scene, by event: ForwardedEvent<(Scene) -> Void>, from forwarder: DelegateForwarder?
+  ) {
+    forwarder?.event(event, scene)
     SceneStore.release(scene)
   }
 
@@ -111,11 +113,15 @@ final class DelegateForwarder: Sendable {
   /// - Parameters:
   ///   - contexts: The URLs, converted from UIKit's contexts.
   ///   - scene: The scene that opens them.
+  ///   - event: `scene:openURLContexts:` for the scene's type.
   /// - Returns: The contexts a service claimed.
   @discardableResult
-  func open(_ contexts: some Sequence<OpenURLContext>, in scene: Any) -> [OpenURLContext] {
+  func open<Scene>(
+    _ contexts: some Sequence<OpenURLContext>, in scene: Scene,
+    by event: ForwardedEvent<(Scene, Set<OpenURLContext>) -> Bool>
+  ) -> [OpenURLContext] {
     contexts.sorted { $0.url.absoluteString < $1.url.absoluteString }.filter { context in
-      dispatch("scene:openURLContexts:", [scene, [context] as Set]) as? Bool == true
+      answer(event, scene, [context], or: false)
     }
   }
 
@@ -159,21 +165,56 @@ final class DelegateForwarder: Sendable {
   func handles(_ selector: String) -> Bool { dispatcher.responds(to: selector) }
 
   /// Forwards an event that UIKit expects no answer to.
-  func event(_ selector: String, _ params: [Any]) {
-    _ = dispatch(selector, params)
+  ///
+  /// - Parameters:
+  ///   - event: The event.
+  ///   - arguments: UIKit's arguments, one per `:`.
+  func event<each Argument, Answer>(
+    _ event: ForwardedEvent<(repeat each Argument) -> Answer>, _ arguments: repeat each Argument
+  ) {
+    _ = answer(event, repeat each arguments, as: Any.self)
   }
 
   /// Forwards a question and returns the folded answer, or `fallback` when
-  /// the answer is not a `Value` (no service answered under a fold whose
-  /// empty answer is `nil`, or the dispatch threw).
-  func answer<Value>(_ selector: String, _ params: [Any], or fallback: Value) -> Value {
-    dispatch(selector, params) as? Value ?? fallback
+  /// there is none (no service answered under a fold whose empty answer is
+  /// `nil`, or the dispatch threw).
+  ///
+  /// - Parameters:
+  ///   - event: The event.
+  ///   - arguments: UIKit's arguments, one per `:`.
+  ///   - fallback: UIKit's default.
+  /// - Returns: The folded answer, or `fallback`.
+  func answer<each Argument, Answer, Value>(
+    _ event: ForwardedEvent<(repeat each Argument) -> Answer>, _ arguments: repeat each Argument,
+    or fallback: Value
+  ) -> Value {
+    answer(event, repeat each arguments, as: Value.self) ?? fallback
   }
 
-  /// Forwards a question whose answer is an object, or `nil` for UIKit's
-  /// default.
-  func answer<Value>(_ selector: String, _ params: [Any], as _: Value.Type) -> Value? {
-    dispatch(selector, params) as? Value
+  /// Forwards a question and returns the folded answer as a `Value`, or
+  /// `nil` for UIKit's default.
+  ///
+  /// Typed handlers whose closures take exactly the event's argument types
+  /// are called with UIKit's arguments as they are; any other handler gets
+  /// them as `[Any]`, in the same order, folded by the same rules (see
+  /// `Dispatcher.dispatch(_:with:as:)`). What the dispatch throws, a folded
+  /// answer that is not a `Value` included, goes to ``report``.
+  ///
+  /// - Parameters:
+  ///   - event: The event.
+  ///   - arguments: UIKit's arguments, one per `:`.
+  ///   - type: The type of the folded answer.
+  /// - Returns: The folded answer, or `nil`.
+  func answer<each Argument, Answer, Value>(
+    _ event: ForwardedEvent<(repeat each Argument) -> Answer>, _ arguments: repeat each Argument,
+    as type: Value.Type
+  ) -> Value? {
+    do {
+      return try dispatcher.dispatch(event.key, with: repeat each arguments, as: Value.self)
+    } catch {
+      report(error)
+      return nil
+    }
   }
 
   /// Forwards an event whose last parameter is a completion handler that
@@ -211,15 +252,6 @@ final class DelegateForwarder: Sendable {
     } catch {
       report(error)
       if !Self.wasThrownAfterHandlersRan(error) { fallback() }
-    }
-  }
-
-  private func dispatch(_ selector: String, _ params: [Any]) -> Any? {
-    do {
-      return try dispatcher.dispatch(selector: selector, params: params)
-    } catch {
-      report(error)
-      return nil
     }
   }
 

@@ -17,8 +17,7 @@
     @objc open func application(
       _ application: UIApplication, shouldSaveSecureApplicationState coder: NSCoder
     ) -> Bool {
-      forwarder.answer(
-        "application:shouldSaveSecureApplicationState:", [application, coder], or: false)
+      forwarder.answer(Forwarded.shouldSaveSecureApplicationState, application, coder, or: false)
     }
 
     /// Forwards `application:shouldRestoreSecureApplicationState:`; `false`
@@ -26,8 +25,7 @@
     @objc open func application(
       _ application: UIApplication, shouldRestoreSecureApplicationState coder: NSCoder
     ) -> Bool {
-      forwarder.answer(
-        "application:shouldRestoreSecureApplicationState:", [application, coder], or: false)
+      forwarder.answer(Forwarded.shouldRestoreSecureApplicationState, application, coder, or: false)
     }
 
     /// Forwards `application:shouldSaveApplicationState:`.
@@ -35,7 +33,7 @@
     @objc open func application(
       _ application: UIApplication, shouldSaveApplicationState coder: NSCoder
     ) -> Bool {
-      forwarder.answer("application:shouldSaveApplicationState:", [application, coder], or: false)
+      forwarder.answer(Forwarded.shouldSaveApplicationState, application, coder, or: false)
     }
 
     /// Forwards `application:shouldRestoreApplicationState:`.
@@ -43,8 +41,7 @@
     @objc open func application(
       _ application: UIApplication, shouldRestoreApplicationState coder: NSCoder
     ) -> Bool {
-      forwarder.answer(
-        "application:shouldRestoreApplicationState:", [application, coder], or: false)
+      forwarder.answer(Forwarded.shouldRestoreApplicationState, application, coder, or: false)
     }
 
     /// Forwards `application:viewControllerWithRestorationIdentifierPath:coder:`:
@@ -55,22 +52,22 @@
       coder: NSCoder
     ) -> UIViewController? {
       forwarder.answer(
-        "application:viewControllerWithRestorationIdentifierPath:coder:",
-        [application, identifierComponents, coder], as: UIViewController.self)
+        Forwarded.viewControllerWithRestorationIdentifierPath, application, identifierComponents,
+        coder, as: UIViewController.self)
     }
 
     /// Forwards `application:willEncodeRestorableStateWithCoder:`.
     @objc open func application(
       _ application: UIApplication, willEncodeRestorableStateWith coder: NSCoder
     ) {
-      forwarder.event("application:willEncodeRestorableStateWithCoder:", [application, coder])
+      forwarder.event(Forwarded.willEncodeRestorableState, application, coder)
     }
 
     /// Forwards `application:didDecodeRestorableStateWithCoder:`.
     @objc open func application(
       _ application: UIApplication, didDecodeRestorableStateWith coder: NSCoder
     ) {
-      forwarder.event("application:didDecodeRestorableStateWithCoder:", [application, coder])
+      forwarder.event(Forwarded.didDecodeRestorableState, application, coder)
     }
 
     // MARK: Opening URLs and CloudKit shares
@@ -80,13 +77,13 @@
     @objc open func application(
       _ app: UIApplication, open url: URL, options: [UIApplication.OpenURLOptionsKey: Any] = [:]
     ) -> Bool {
-      forwarder.answer("application:openURL:options:", [app, url, options], or: false)
+      forwarder.answer(Forwarded.openURL, app, url, options, or: false)
     }
 
     /// Forwards `application:handleOpenURL:`.
     @available(iOS, deprecated: 9.0)
     @objc open func application(_ application: UIApplication, handleOpen url: URL) -> Bool {
-      forwarder.answer("application:handleOpenURL:", [application, url], or: false)
+      forwarder.answer(Forwarded.handleOpenURL, application, url, or: false)
     }
 
     /// Forwards `application:openURL:sourceApplication:annotation:`.
@@ -95,8 +92,8 @@
       _ application: UIApplication, open url: URL, sourceApplication: String?, annotation: Any
     ) -> Bool {
       forwarder.answer(
-        "application:openURL:sourceApplication:annotation:",
-        [application, url, sourceApplication as Any, annotation], or: false)
+        Forwarded.openURLFromSourceApplication, application, url, sourceApplication, annotation,
+        or: false)
     }
 
     #if !targetEnvironment(macCatalyst)
@@ -105,9 +102,7 @@
         _ application: UIApplication,
         userDidAcceptCloudKitShareWith cloudKitShareMetadata: CKShare.Metadata
       ) {
-        forwarder.event(
-          "application:userDidAcceptCloudKitShareWithMetadata:",
-          [application, cloudKitShareMetadata])
+        forwarder.event(Forwarded.userDidAcceptCloudKitShare, application, cloudKitShareMetadata)
       }
     #endif
 
@@ -128,17 +123,17 @@
 
     /// Forwards `applicationShouldRequestHealthAuthorization:`.
     @objc open func applicationShouldRequestHealthAuthorization(_ application: UIApplication) {
-      forwarder.event("applicationShouldRequestHealthAuthorization:", [application])
+      forwarder.event(Forwarded.applicationShouldRequestHealthAuthorization, application)
     }
 
     /// Forwards `applicationProtectedDataWillBecomeUnavailable:`.
     @objc open func applicationProtectedDataWillBecomeUnavailable(_ application: UIApplication) {
-      forwarder.event("applicationProtectedDataWillBecomeUnavailable:", [application])
+      forwarder.event(Forwarded.applicationProtectedDataWillBecomeUnavailable, application)
     }
 
     /// Forwards `applicationProtectedDataDidBecomeAvailable:`.
     @objc open func applicationProtectedDataDidBecomeAvailable(_ application: UIApplication) {
-      forwarder.event("applicationProtectedDataDidBecomeAvailable:", [application])
+      forwarder.event(Forwarded.applicationProtectedDataDidBecomeAvailable, application)
     }
 
     /// Forwards `application:handleWatchKitExtensionRequest:reply:`; the
@@ -160,8 +155,7 @@
         UIApplication.ExtensionPointIdentifier
     ) -> Bool {
       forwarder.answer(
-        "application:shouldAllowExtensionPointIdentifier:",
-        [application, extensionPointIdentifier], or: true)
+        Forwarded.shouldAllowExtensionPoint, application, extensionPointIdentifier, or: true)
     }
 
     // MARK: User activities and intents
@@ -171,7 +165,7 @@
       _ application: UIApplication, willContinueUserActivityWithType userActivityType: String
     ) -> Bool {
       forwarder.answer(
-        "application:willContinueUserActivityWithType:", [application, userActivityType],
+        Forwarded.willContinueUserActivity, application, userActivityType,
         or: false)
     }
 
@@ -182,8 +176,7 @@
       restorationHandler: @escaping ([any UIUserActivityRestoring]?) -> Void
     ) -> Bool {
       forwarder.answer(
-        "application:continueUserActivity:restorationHandler:",
-        [application, userActivity, restorationHandler], or: false)
+        Forwarded.continueUserActivity, application, userActivity, restorationHandler, or: false)
     }
 
     /// Forwards `application:didFailToContinueUserActivityWithType:error:`.
@@ -191,22 +184,20 @@
       _ application: UIApplication,
       didFailToContinueUserActivityWithType userActivityType: String, error: any Error
     ) {
-      forwarder.event(
-        "application:didFailToContinueUserActivityWithType:error:",
-        [application, userActivityType, error])
+      forwarder.event(Forwarded.didFailToContinueUserActivity, application, userActivityType, error)
     }
 
     /// Forwards `application:didUpdateUserActivity:`.
     @objc open func application(
       _ application: UIApplication, didUpdate userActivity: NSUserActivity
     ) {
-      forwarder.event("application:didUpdateUserActivity:", [application, userActivity])
+      forwarder.event(Forwarded.didUpdateUserActivity, application, userActivity)
     }
 
     /// Forwards `application:handlerForIntent:`: the first service's intent
     /// handler.
     @objc open func application(_ application: UIApplication, handlerFor intent: INIntent) -> Any? {
-      forwarder.answer("application:handlerForIntent:", [application, intent], as: Any.self)
+      forwarder.answer(Forwarded.handlerForIntent, application, intent, as: Any.self)
     }
 
     // MARK: Scenes
@@ -225,8 +216,8 @@
     ) -> UISceneConfiguration {
       let configuration =
         forwarder.answer(
-          "application:configurationForConnectingSceneSession:options:",
-          [application, connectingSceneSession, options], as: UISceneConfiguration.self)
+          Forwarded.configurationForConnecting, application, connectingSceneSession, options,
+          as: UISceneConfiguration.self)
         ?? UISceneConfiguration(
           name: connectingSceneSession.configuration.name,
           sessionRole: connectingSceneSession.role)
@@ -245,7 +236,7 @@
     @objc open func application(
       _ application: UIApplication, didDiscardSceneSessions sceneSessions: Set<UISceneSession>
     ) {
-      forwarder.event("application:didDiscardSceneSessions:", [application, sceneSessions])
+      forwarder.event(Forwarded.didDiscardSceneSessions, application, sceneSessions)
     }
   }
 #endif

@@ -38,9 +38,7 @@
       _ application: UIApplication,
       didRegisterForRemoteNotificationsWithDeviceToken deviceToken: Data
     ) {
-      forwarder.event(
-        "application:didRegisterForRemoteNotificationsWithDeviceToken:",
-        [application, deviceToken])
+      forwarder.event(Forwarded.didRegisterForRemoteNotifications, application, deviceToken)
     }
 
     /// Forwards `application:didFailToRegisterForRemoteNotificationsWithError:`.
@@ -48,8 +46,7 @@
       _ application: UIApplication,
       didFailToRegisterForRemoteNotificationsWithError error: any Error
     ) {
-      forwarder.event(
-        "application:didFailToRegisterForRemoteNotificationsWithError:", [application, error])
+      forwarder.event(Forwarded.didFailToRegisterForRemoteNotifications, application, error)
     }
 
     /// Forwards `application:didReceiveRemoteNotification:`.
@@ -57,7 +54,7 @@
     @objc open func application(
       _ application: UIApplication, didReceiveRemoteNotification userInfo: [AnyHashable: Any]
     ) {
-      forwarder.event("application:didReceiveRemoteNotification:", [application, userInfo])
+      forwarder.event(Forwarded.didReceiveRemoteNotificationWithoutFetch, application, userInfo)
     }
 
     /// Forwards `application:didReceiveRemoteNotification:fetchCompletionHandler:`;
@@ -105,7 +102,7 @@
     @objc open func application(
       _ application: UIApplication, didReceive notification: UILocalNotification
     ) {
-      forwarder.event("application:didReceiveLocalNotification:", [application, notification])
+      forwarder.event(Forwarded.didReceiveLocalNotification, application, notification)
     }
 
     /// Forwards `application:handleActionWithIdentifier:forLocalNotification:completionHandler:`.
@@ -140,7 +137,7 @@
       didRegister notificationSettings: UIUserNotificationSettings
     ) {
       forwarder.event(
-        "application:didRegisterUserNotificationSettings:", [application, notificationSettings])
+        Forwarded.didRegisterUserNotificationSettings, application, notificationSettings)
     }
 
     // MARK: User notifications
@@ -188,9 +185,9 @@
       _ center: UNUserNotificationCenter, openSettingsFor notification: UNNotification?
     ) {
       // As above: a thread-safe center and an immutable notification.
-      nonisolated(unsafe) let params: [Any] = [center, notification as Any]
+      nonisolated(unsafe) let (center, notification) = (center, notification)
       UIKitHost.onMain { [forwarder] in
-        forwarder.event("userNotificationCenter:openSettingsForNotification:", params)
+        forwarder.event(Forwarded.openSettingsForNotification, center, notification)
       }
     }
 

@@ -163,7 +163,7 @@
 
     /// Forwards `applicationDidFinishLaunching:`.
     open func applicationDidFinishLaunching(_ application: UIApplication) {
-      forwarder.event("applicationDidFinishLaunching:", [application])
+      forwarder.event(Forwarded.applicationDidFinishLaunching, application)
     }
 
     /// Makes this object the notification centre's delegate, as
@@ -176,7 +176,7 @@
     ) -> Bool {
       UNUserNotificationCenter.current().delegate = self
       return forwarder.answer(
-        "application:willFinishLaunchingWithOptions:", [application, launchOptions as Any],
+        Forwarded.willFinishLaunching, application, launchOptions,
         or: true)
     }
 
@@ -187,43 +187,43 @@
       didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]? = nil
     ) -> Bool {
       forwarder.answer(
-        "application:didFinishLaunchingWithOptions:", [application, launchOptions as Any],
+        Forwarded.didFinishLaunching, application, launchOptions,
         or: true)
     }
 
     /// Forwards `applicationDidBecomeActive:`.
     open func applicationDidBecomeActive(_ application: UIApplication) {
-      forwarder.event("applicationDidBecomeActive:", [application])
+      forwarder.event(Forwarded.applicationDidBecomeActive, application)
     }
 
     /// Forwards `applicationWillResignActive:`.
     open func applicationWillResignActive(_ application: UIApplication) {
-      forwarder.event("applicationWillResignActive:", [application])
+      forwarder.event(Forwarded.applicationWillResignActive, application)
     }
 
     /// Forwards `applicationDidEnterBackground:`.
     open func applicationDidEnterBackground(_ application: UIApplication) {
-      forwarder.event("applicationDidEnterBackground:", [application])
+      forwarder.event(Forwarded.applicationDidEnterBackground, application)
     }
 
     /// Forwards `applicationWillEnterForeground:`.
     open func applicationWillEnterForeground(_ application: UIApplication) {
-      forwarder.event("applicationWillEnterForeground:", [application])
+      forwarder.event(Forwarded.applicationWillEnterForeground, application)
     }
 
     /// Forwards `applicationWillTerminate:`.
     open func applicationWillTerminate(_ application: UIApplication) {
-      forwarder.event("applicationWillTerminate:", [application])
+      forwarder.event(Forwarded.applicationWillTerminate, application)
     }
 
     /// Forwards `applicationDidReceiveMemoryWarning:`.
     open func applicationDidReceiveMemoryWarning(_ application: UIApplication) {
-      forwarder.event("applicationDidReceiveMemoryWarning:", [application])
+      forwarder.event(Forwarded.applicationDidReceiveMemoryWarning, application)
     }
 
     /// Forwards `applicationSignificantTimeChange:`.
     open func applicationSignificantTimeChange(_ application: UIApplication) {
-      forwarder.event("applicationSignificantTimeChange:", [application])
+      forwarder.event(Forwarded.applicationSignificantTimeChange, application)
     }
 
     /// Forwards `applicationShouldAutomaticallyLocalizeKeyCommands:`; `true`
@@ -232,7 +232,7 @@
       -> Bool
     {
       forwarder.answer(
-        "applicationShouldAutomaticallyLocalizeKeyCommands:", [application], or: true)
+        Forwarded.applicationShouldAutomaticallyLocalizeKeyCommands, application, or: true)
     }
 
     /// Forwards `application:willChangeStatusBarOrientation:duration:`.
@@ -243,8 +243,7 @@
       duration: TimeInterval
     ) {
       forwarder.event(
-        "application:willChangeStatusBarOrientation:duration:",
-        [application, newStatusBarOrientation, duration])
+        Forwarded.willChangeStatusBarOrientation, application, newStatusBarOrientation, duration)
     }
 
     /// Forwards `application:didChangeStatusBarOrientation:`.
@@ -253,8 +252,7 @@
       _ application: UIApplication,
       didChangeStatusBarOrientation oldStatusBarOrientation: UIInterfaceOrientation
     ) {
-      forwarder.event(
-        "application:didChangeStatusBarOrientation:", [application, oldStatusBarOrientation])
+      forwarder.event(Forwarded.didChangeStatusBarOrientation, application, oldStatusBarOrientation)
     }
 
     /// Forwards `application:willChangeStatusBarFrame:`.
@@ -262,7 +260,7 @@
     open func application(
       _ application: UIApplication, willChangeStatusBarFrame newStatusBarFrame: CGRect
     ) {
-      forwarder.event("application:willChangeStatusBarFrame:", [application, newStatusBarFrame])
+      forwarder.event(Forwarded.willChangeStatusBarFrame, application, newStatusBarFrame)
     }
 
     /// Forwards `application:didChangeStatusBarFrame:`.
@@ -270,7 +268,7 @@
     open func application(
       _ application: UIApplication, didChangeStatusBarFrame oldStatusBarFrame: CGRect
     ) {
-      forwarder.event("application:didChangeStatusBarFrame:", [application, oldStatusBarFrame])
+      forwarder.event(Forwarded.didChangeStatusBarFrame, application, oldStatusBarFrame)
     }
 
     // MARK: Default orientation
@@ -282,7 +280,7 @@
       _ application: UIApplication, supportedInterfaceOrientationsFor window: UIWindow?
     ) -> UIInterfaceOrientationMask {
       let answer = forwarder.answer(
-        "application:supportedInterfaceOrientationsForWindow:", [application, window as Any],
+        Forwarded.supportedInterfaceOrientationsForWindow, application, window,
         as: Any.self)
       let fallback = UIKitValue.defaultOrientations(
         infoDictionary: Bundle.main.infoDictionary ?? [:],

@@ -222,29 +222,29 @@
     /// Forwards `sceneDidDisconnect:`, then drops the values services kept
     /// for the scene in ``PerScene`` stores.
     open func sceneDidDisconnect(_ scene: UIScene) {
-      DelegateForwarder.disconnect(scene, from: forwarder)
+      DelegateForwarder.disconnect(scene, by: Forwarded.sceneDidDisconnect, from: forwarder)
     }
 
     // MARK: Foreground and background
 
     /// Forwards `sceneDidBecomeActive:`.
     open func sceneDidBecomeActive(_ scene: UIScene) {
-      event("sceneDidBecomeActive:", [scene])
+      event(Forwarded.sceneDidBecomeActive, scene)
     }
 
     /// Forwards `sceneWillResignActive:`.
     open func sceneWillResignActive(_ scene: UIScene) {
-      event("sceneWillResignActive:", [scene])
+      event(Forwarded.sceneWillResignActive, scene)
     }
 
     /// Forwards `sceneWillEnterForeground:`.
     open func sceneWillEnterForeground(_ scene: UIScene) {
-      event("sceneWillEnterForeground:", [scene])
+      event(Forwarded.sceneWillEnterForeground, scene)
     }
 
     /// Forwards `sceneDidEnterBackground:`.
     open func sceneDidEnterBackground(_ scene: UIScene) {
-      event("sceneDidEnterBackground:", [scene])
+      event(Forwarded.sceneDidEnterBackground, scene)
     }
 
     // MARK: Opening URLs
@@ -254,7 +254,8 @@
     /// the first service that answers `true` claims the URL, and later
     /// services do not get it.
     open func scene(_ scene: UIScene, openURLContexts urlContexts: Set<UIOpenURLContext>) {
-      forwarder?.open(urlContexts.map(OpenURLContext.init), in: scene)
+      forwarder?.open(
+        urlContexts.map(OpenURLContext.init), in: scene, by: Forwarded.sceneOpenURLContexts)
     }
 
     // MARK: State restoration
@@ -262,28 +263,26 @@
     /// Forwards `stateRestorationActivityForScene:`: the first service's
     /// activity, or none.
     open func stateRestorationActivity(for scene: UIScene) -> NSUserActivity? {
-      forwarder?.answer(
-        "stateRestorationActivityForScene:", [scene], as: NSUserActivity.self)
+      forwarder?.answer(Forwarded.stateRestorationActivity, scene, as: NSUserActivity.self)
     }
 
     /// Forwards `scene:restoreInteractionStateWithUserActivity:`.
     open func scene(
       _ scene: UIScene, restoreInteractionStateWith stateRestorationActivity: NSUserActivity
     ) {
-      event(
-        "scene:restoreInteractionStateWithUserActivity:", [scene, stateRestorationActivity])
+      event(Forwarded.sceneRestoreInteractionState, scene, stateRestorationActivity)
     }
 
     // MARK: User activities
 
     /// Forwards `scene:willContinueUserActivityWithType:`.
     open func scene(_ scene: UIScene, willContinueUserActivityWithType userActivityType: String) {
-      event("scene:willContinueUserActivityWithType:", [scene, userActivityType])
+      event(Forwarded.sceneWillContinueUserActivity, scene, userActivityType)
     }
 
     /// Forwards `scene:continueUserActivity:`.
     open func scene(_ scene: UIScene, continue userActivity: NSUserActivity) {
-      event("scene:continueUserActivity:", [scene, userActivity])
+      event(Forwarded.sceneContinueUserActivity, scene, userActivity)
     }
 
     /// Forwards `scene:didFailToContinueUserActivityWithType:error:`.
@@ -291,13 +290,12 @@
       _ scene: UIScene, didFailToContinueUserActivityWithType userActivityType: String,
       error: any Error
     ) {
-      event(
-        "scene:didFailToContinueUserActivityWithType:error:", [scene, userActivityType, error])
+      event(Forwarded.sceneDidFailToContinueUserActivity, scene, userActivityType, error)
     }
 
     /// Forwards `scene:didUpdateUserActivity:`.
     open func scene(_ scene: UIScene, didUpdate userActivity: NSUserActivity) {
-      event("scene:didUpdateUserActivity:", [scene, userActivity])
+      event(Forwarded.sceneDidUpdateUserActivity, scene, userActivity)
     }
 
     // MARK: Geometry, shortcut items, CloudKit shares
@@ -310,11 +308,8 @@
       traitCollection previousTraitCollection: UITraitCollection
     ) {
       event(
-        "windowScene:didUpdateCoordinateSpace:interfaceOrientation:traitCollection:",
-        [
-          windowScene, previousCoordinateSpace, previousInterfaceOrientation,
-          previousTraitCollection,
-        ])
+        Forwarded.windowSceneDidUpdateCoordinateSpace, windowScene, previousCoordinateSpace,
+        previousInterfaceOrientation, previousTraitCollection)
     }
 
     /// Forwards `windowScene:performActionForShortcutItem:completionHandler:`;
@@ -335,14 +330,14 @@
         _ windowScene: UIWindowScene,
         userDidAcceptCloudKitShareWith cloudKitShareMetadata: CKShare.Metadata
       ) {
-        event(
-          "windowScene:userDidAcceptCloudKitShareWithMetadata:",
-          [windowScene, cloudKitShareMetadata])
+        event(Forwarded.windowSceneUserDidAcceptCloudKitShare, windowScene, cloudKitShareMetadata)
       }
     #endif
 
-    private func event(_ selector: String, _ params: [Any]) {
-      forwarder?.event(selector, params)
+    private func event<each Argument>(
+      _ event: ForwardedEvent<(repeat each Argument) -> Void>, _ arguments: repeat each Argument
+    ) {
+      forwarder?.event(event, repeat each arguments)
     }
   }
 

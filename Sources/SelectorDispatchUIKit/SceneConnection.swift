@@ -10,7 +10,7 @@ import SelectorDispatch
 /// the scene delegate's methods for live events, which UIKit calls for live
 /// events only. They are, in this order:
 /// - each URL as `scene:openURLContexts:`, one per event, so that a service
-///   can claim it (``DelegateForwarder/open(_:in:)``);
+///   can claim it (``DelegateForwarder/open(_:in:by:)``);
 /// - each user activity as `scene:continueUserActivity:`;
 /// - the shortcut item as
 ///   `windowScene:performActionForShortcutItem:completionHandler:`, whose
@@ -59,6 +59,16 @@ enum SceneConnection {
     var notificationResponse: Response?
   }
 
+  // The events a connection forwards, by the types its values have here: their handlers get them
+  // as `[Any]`, as the handlers of a typed event with other types do. A connection is once per
+  // scene, and its rules are tested on Linux, where UIKit's types are absent.
+  private static let willConnect = ForwardedEvent<(AnyObject, Any, Any) -> Void>(
+    .init("scene:willConnectToSession:options:"))
+  private static let openURLContexts = ForwardedEvent<(AnyObject, Set<OpenURLContext>) -> Bool>(
+    .init("scene:openURLContexts:"))
+  private static let continueUserActivity = ForwardedEvent<(AnyObject, Any) -> Void>(
+    .init("scene:continueUserActivity:"))
+
   /// The scenes connecting now. A scene is in it only while its
   /// ``connect(_:session:options:contents:forwarding:on:)`` runs, and is
   /// alive all that time, so its identity is never another object's.
@@ -89,13 +99,13 @@ enum SceneConnection {
     guard let forwarder else { return }
     let inserted = connecting.insert(ObjectIdentifier(scene)).inserted
     defer { if inserted { connecting.remove(ObjectIdentifier(scene)) } }
-    forwarder.event("scene:willConnectToSession:options:", [scene, session, options])
+    forwarder.event(willConnect, scene, session, options)
     if events.contains(.urlContexts) {
-      forwarder.open(contents.urlContexts, in: scene)
+      forwarder.open(contents.urlContexts, in: scene, by: openURLContexts)
     }
     if events.contains(.userActivities) {
       for activity in contents.userActivities {
-        forwarder.event("scene:continueUserActivity:", [scene, activity])
+        forwarder.event(continueUserActivity, scene, activity)
       }
     }
     if events.contains(.shortcutItem), let item = contents.shortcutItem {

@@ -1,9 +1,14 @@
 import Foundation
-import SelectorDispatch
 import SelectorDispatchTesting
 import Testing
 
+@testable import SelectorDispatch
 @testable import SelectorDispatchUIKit
+
+extension ForwardedEvent {
+  /// The forwarded event of `selector`, whose handlers take `Signature`.
+  init(_ selector: String) { self.init(Dispatcher.MainActorEvent(selector)) }
+}
 
 @Suite struct DelegateForwarderTests {
   static let fetch = "application:didReceiveRemoteNotification:fetchCompletionHandler:"
@@ -53,19 +58,102 @@ import Testing
           }
         ])
     }
-    host.forwarder.event("sceneDidBecomeActive:", ["scene"])
+    host.forwarder.event(ForwardedEvent<(String) -> Void>("sceneDidBecomeActive:"), "scene")
     #expect(seen.withLock { $0 } == ["a scene", "b scene"])
     #expect(host.errors.withLock { $0 }.isEmpty)
   }
 
+  /// A main-actor typed handler of `application:didFinishLaunchingWithOptions:` that answers
+  /// `answer` and records its name, and which of its two forms ran: the typed call, given
+  /// the dispatch's arguments as they are, or the handler that takes them as `[Any]`.
+  @MainActor static func launchHandler(
+    _ name: String, answer: Bool, _ calls: Locked<[String]>
+  ) -> TypedHandler {
+    let selector = "application:didFinishLaunchingWithOptions:"
+    let typed = TypedHandler.callingOnMainActor(selector) {
+      (app: String, options: [String: Any]?) -> Bool in
+      calls.withLock { $0.append("\(name) typed \(app) \(options == nil)") }
+      return answer
+    }.typed
+    return TypedHandler(
+      selector: selector, parameterCount: 2,
+      handler: { params in
+        calls.withLock { $0.append("\(name) [Any] \(params[0])") }
+        return answer
+      }, typed: typed)
+  }
+
+  /// The adapter's path: a forwarded event calls the typed handlers of its signature with
+  /// UIKit's arguments as they are, in priority order, folded by the selector's fold; one
+  /// handler of other types sends them all the `[Any]`, with the same order and fold.
+  @Test @MainActor func aForwardedEventCallsTypedHandlersOfItsSignatureDirectly() throws {
+    let host = Host()
+    let calls = Locked<[String]>([])
+    try host.dispatcher.register(
+      service: "first", priority: 10,
+      handlers: HandlerTable([Self.launchHandler("first", answer: true, calls)]))
+    try host.dispatcher.register(
+      service: "veto", handlers: HandlerTable([Self.launchHandler("veto", answer: false, calls)]))
+    let launch = ForwardedEvent<(String, [String: Any]?) -> Bool>(
+      "application:didFinishLaunchingWithOptions:")
+    #expect(!host.forwarder.answer(launch, "app", nil, or: true), "the veto, folded by .all")
+    #expect(calls.withLock { $0 } == ["first typed app true", "veto typed app true"])
+
+    calls.withLock { $0.removeAll() }
+    try host.dispatcher.register(
+      service: "untyped", priority: 5,
+      handlers: [
+        launch.key.description: { params in
+          calls.withLock { $0.append("untyped [Any] \(params[0])") }
+          return true
+        }
+      ])
+    #expect(!host.forwarder.answer(launch, "app", nil, or: true))
+    #expect(
+      calls.withLock { $0 } == ["first [Any] app", "untyped [Any] app", "veto [Any] app"])
+    #expect(host.errors.withLock { $0 }.isEmpty)
+  }
+
+  /// A forwarded event whose arguments are not of the typed handlers' types reaches them
+  /// through `[Any]`, cast as on any untyped dispatch; one they cannot take is reported,
+  /// naming the service, and UIKit gets its default.
+  @Test @MainActor func aForwardedEventOfOtherTypesTakesTheUntypedPath() throws {
+    let host = Host()
+    let calls = Locked<[String]>([])
+    try host.dispatcher.register(
+      service: "first", handlers: HandlerTable([Self.launchHandler("first", answer: false, calls)]))
+    let erased = ForwardedEvent<(Any, [String: Any]?) -> Bool>(
+      "application:didFinishLaunchingWithOptions:")
+    #expect(!host.forwarder.answer(erased, "app" as Any, nil, or: true))
+    #expect(calls.withLock { $0 } == ["first [Any] app"])
+
+    calls.withLock { $0.removeAll() }
+    try host.dispatcher.register(
+      service: "strict",
+      handlers: HandlerTable([
+        TypedHandler("application:didFinishLaunchingWithOptions:") {
+          (app: String, _: [String: Any]?) -> Bool in
+          calls.withLock { $0.append("strict \(app)") }
+          return true
+        }
+      ]))
+    let mistyped = ForwardedEvent<(Int, [String: Any]?) -> Bool>(
+      "application:didFinishLaunchingWithOptions:")
+    #expect(host.forwarder.answer(mistyped, 7, nil, or: true), "UIKit's default")
+    #expect(calls.withLock { $0 } == ["first [Any] 7"], "the strict handler refused 7")
+    let errors = host.errors.withLock { $0 }
+    #expect(errors.count == 1)
+    #expect(errors.first?.contains("strict") == true, "\(errors)")
+  }
+
   @Test func aQuestionGetsTheFoldedAnswerOrUIKitsDefault() throws {
     let host = Host()
-    let open = "application:openURL:options:"
-    let params: [Any] = ["app", URL(fileURLWithPath: "/item/7"), [String: Any]()]
-    #expect(host.forwarder.answer(open, params, or: false) == false, "no service: UIKit's")
-    #expect(host.forwarder.answer(open, params, or: true) == false, "no service: the fold's")
-    try host.dispatcher.register(service: "links", handlers: [open: { _ in true }])
-    #expect(host.forwarder.answer(open, params, or: false) == true)
+    let open = ForwardedEvent<(String, URL, [String: Any]) -> Bool>("application:openURL:options:")
+    let (app, url) = ("app", URL(fileURLWithPath: "/item/7"))
+    #expect(host.forwarder.answer(open, app, url, [:], or: false) == false, "no service: UIKit's")
+    #expect(host.forwarder.answer(open, app, url, [:], or: true) == false, "no service: the fold's")
+    try host.dispatcher.register(service: "links", handlers: [open.key.description: { _ in true }])
+    #expect(host.forwarder.answer(open, app, url, [:], or: false) == true)
     #expect(host.errors.withLock { $0 }.isEmpty)
   }
 
@@ -73,10 +161,12 @@ import Testing
   /// and UIKit gets its default instead of a crash.
   @Test func aFailedDispatchIsReportedAndUIKitGetsItsDefault() throws {
     let host = Host()
-    let launch = "application:didFinishLaunchingWithOptions:"
-    try host.dispatcher.register(service: "veto", handlers: [launch: { _ in false }])
-    try host.dispatcher.register(service: "confused", handlers: [launch: { _ in "yes" }])
-    #expect(host.forwarder.answer(launch, ["app", nil as [String: Any]? as Any], or: true))
+    let launch = ForwardedEvent<(String, [String: Any]?) -> Bool>(
+      "application:didFinishLaunchingWithOptions:")
+    let selector = launch.key.description
+    try host.dispatcher.register(service: "veto", handlers: [selector: { _ in false }])
+    try host.dispatcher.register(service: "confused", handlers: [selector: { _ in "yes" }])
+    #expect(host.forwarder.answer(launch, "app", nil, or: true))
     let errors = host.errors.withLock { $0 }
     #expect(errors.count == 1)
     #expect(errors.first?.contains("confused") == true, "\(errors)")
@@ -325,7 +415,7 @@ import Testing
           return nil
         }
       ])
-    host.forwarder.event(selector, ["scene"])
+    host.forwarder.event(ForwardedEvent<(String) -> Void>(selector), "scene")
     #expect(runs.withLock { $0 } == Dispatcher.maximumNestingDepth)
     #expect(host.diagnostics.entries == [.nestingTooDeep(selector: selector, depth: 65)])
   }

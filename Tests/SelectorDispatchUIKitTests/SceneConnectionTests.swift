@@ -76,7 +76,7 @@ import Testing
     let (main, other) = (Scene("main"), Scene("other"))
     let seen = try Self.record(on: host, scenes: [main, other])
     Self.connect(main, on: host)
-    host.forwarder.event("sceneDidBecomeActive:", [main])
+    host.forwarder.event(ForwardedEvent<(Scene) -> Void>("sceneDidBecomeActive:"), main)
     #expect(
       seen.withLock { $0 } == [
         "\(Self.willConnect) session main connecting",

@@ -11,6 +11,9 @@ import Testing
   /// A scene, as far as the store can tell.
   final class Scene: Sendable {}
 
+  /// `sceneDidDisconnect:`, for these scenes.
+  static let disconnect = ForwardedEvent<(Scene) -> Void>("sceneDidDisconnect:")
+
   /// A value that counts how many of its kind are alive.
   final class Coordinator: Sendable {
     static let alive = Locked(0)
@@ -49,7 +52,7 @@ import Testing
         }
       ])
     let aliveBefore = Coordinator.alive.withLock { $0 }
-    DelegateForwarder.disconnect(main, from: forwarder)
+    DelegateForwarder.disconnect(main, by: Self.disconnect, from: forwarder)
     #expect(seen.withLock { $0 } == ["main"])
     #expect(SceneStore.value(of: coordinators, for: main) == nil)
     #expect(SceneStore.value(of: titles, for: main) == nil)
@@ -58,7 +61,7 @@ import Testing
 
     // Without a forwarder (an app without a DispatchingAppDelegate), the
     // scene's values are released all the same.
-    DelegateForwarder.disconnect(second, from: nil)
+    DelegateForwarder.disconnect(second, by: Self.disconnect, from: nil)
     #expect(SceneStore.value(of: coordinators, for: second) == nil)
     #expect(Coordinator.alive.withLock { $0 } == aliveBefore - 2)
   }
@@ -81,8 +84,8 @@ import Testing
     SceneStore.set("new", of: key, for: newcomer)
     #expect(Coordinator.alive.withLock { $0 } == aliveBefore - 1)
     #expect(SceneStore.value(of: key, for: newcomer) as? String == "new")
-    DelegateForwarder.disconnect(newcomer, from: nil)
-    DelegateForwarder.disconnect(kept, from: nil)
+    DelegateForwarder.disconnect(newcomer, by: Self.disconnect, from: nil)
+    DelegateForwarder.disconnect(kept, by: Self.disconnect, from: nil)
   }
 
   /// A value whose `deinit` uses the store: released after the store has
@@ -114,9 +117,9 @@ import Testing
     SceneStore.set("first", of: key, for: newcomer)
     #expect(SceneStore.value(of: late, for: newcomer) as? String == "after")
     #expect(SceneStore.value(of: key, for: newcomer) as? String == "first")
-    DelegateForwarder.disconnect(newcomer, from: nil)
-    DelegateForwarder.disconnect(scene, from: nil)
-    DelegateForwarder.disconnect(other, from: nil)
+    DelegateForwarder.disconnect(newcomer, by: Self.disconnect, from: nil)
+    DelegateForwarder.disconnect(scene, by: Self.disconnect, from: nil)
+    DelegateForwarder.disconnect(other, by: Self.disconnect, from: nil)
     #expect(SceneStore.value(of: key, for: other) == nil)
   }
 }

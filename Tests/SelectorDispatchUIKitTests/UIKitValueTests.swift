@@ -70,10 +70,11 @@ import Testing
     let forwarder = DelegateForwarder(dispatcher: dispatcher) { _ in }
     try dispatcher.register(service: "portraitOrLandscape", handlers: [selector: { _ in UInt(26) }])
     try dispatcher.register(service: "portrait", handlers: [selector: { _ in UInt(2) }])
-    let answer = forwarder.answer(selector, ["app", "window"], as: Any.self)
+    let event = ForwardedEvent<(String, String?) -> UInt>(selector)
+    let answer = forwarder.answer(event, "app", "window", as: Any.self)
     #expect(UIKitValue.orientations(answer: answer, fallback: 30) == 2)
     try dispatcher.register(service: "landscape", handlers: [selector: { _ in UInt(24) }])
-    let none = forwarder.answer(selector, ["app", "window"], as: Any.self)
+    let none = forwarder.answer(event, "app", "window", as: Any.self)
     #expect(UIKitValue.orientations(answer: none, fallback: 30) == 30)
   }
 }

@@ -8,6 +8,9 @@ import Testing
 /// The adapter's `scene:openURLContexts:`: each URL is dispatched alone, with its options, and
 /// the first service that answers `true` claims it.
 @Suite struct URLContextTests {
+  /// `scene:openURLContexts:`, with a scene's name for the scene.
+  static let open = ForwardedEvent<(String, Set<OpenURLContext>) -> Bool>("scene:openURLContexts:")
+
   typealias Host = DelegateForwarderTests.Host
 
   @MainActor static func context(_ text: String, openInPlace: Bool = false) -> OpenURLContext {
@@ -49,7 +52,7 @@ import Testing
         Self.context("login://callback"), Self.context("demo://product/7"),
         Self.context("demo://x"),
       ],
-      in: "main")
+      in: "main", by: Self.open)
     #expect(claimed.map(\.url.absoluteString) == ["demo://product/7", "login://callback"])
     #expect(
       seen.withLock { $0 } == [
@@ -72,7 +75,7 @@ import Testing
           }
         ]))
     }
-    #expect(host.forwarder.open([Self.context("demo://a")], in: "main").isEmpty)
+    #expect(host.forwarder.open([Self.context("demo://a")], in: "main", by: Self.open).isEmpty)
     #expect(seen.withLock { $0 } == ["first", "second"])
   }
 
@@ -88,7 +91,7 @@ import Testing
       ]))
     host.forwarder.open(
       [Self.context("file:///b.txt", openInPlace: true), Self.context("file:///a.txt")],
-      in: "main")
+      in: "main", by: Self.open)
     let sets = received.withLock { $0 }
     #expect(sets.map(\.count) == [1, 1])
     let first = try #require(sets.first?.first)
