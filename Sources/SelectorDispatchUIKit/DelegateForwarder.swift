@@ -169,26 +169,27 @@ final class DelegateForwarder: Sendable {
   /// - Parameters:
   ///   - event: The event.
   ///   - arguments: UIKit's arguments, one per `:`.
-  func event<each Argument, Answer>(
-    _ event: ForwardedEvent<(repeat each Argument) -> Answer>, _ arguments: repeat each Argument
+  func event<each Argument>(
+    _ event: ForwardedEvent<(repeat each Argument) -> Void>, _ arguments: repeat each Argument
   ) {
     _ = answer(event, repeat each arguments, as: Any.self)
   }
 
-  /// Forwards a question and returns the folded answer, or `fallback` when
-  /// there is none (no service answered under a fold whose empty answer is
-  /// `nil`, or the dispatch threw).
+  /// Forwards a question whose answer is UIKit's, such as a `Bool`, and
+  /// returns the folded answer, or `fallback` when there is none (no service
+  /// answered under a fold whose empty answer is `nil`, or the dispatch
+  /// threw).
   ///
   /// - Parameters:
   ///   - event: The event.
   ///   - arguments: UIKit's arguments, one per `:`.
   ///   - fallback: UIKit's default.
   /// - Returns: The folded answer, or `fallback`.
-  func answer<each Argument, Answer, Value>(
+  func answer<each Argument, Answer>(
     _ event: ForwardedEvent<(repeat each Argument) -> Answer>, _ arguments: repeat each Argument,
-    or fallback: Value
-  ) -> Value {
-    answer(event, repeat each arguments, as: Value.self) ?? fallback
+    or fallback: Answer
+  ) -> Answer {
+    answer(event, repeat each arguments, as: Answer.self) ?? fallback
   }
 
   /// Forwards a question and returns the folded answer as a `Value`, or

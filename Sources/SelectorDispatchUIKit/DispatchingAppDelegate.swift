@@ -58,7 +58,8 @@
   ///
   /// **Problems.** The dispatcher's diagnostics and any error a dispatch
   /// throws (such as a handler that takes another argument type than UIKit
-  /// passes) are written with `NSLog`, prefixed `SelectorDispatch:`, and
+  /// passes, or an answer of another type than the method returns) are
+  /// written with `NSLog`, prefixed `SelectorDispatch:`, and
   /// UIKit gets its default answer. Set `dispatcher.diagnosticHandler`
   /// to receive the diagnostics instead. Three mistakes that nothing would
   /// otherwise show are reported this way: a service's selector that

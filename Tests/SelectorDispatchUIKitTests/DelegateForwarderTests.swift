@@ -78,7 +78,8 @@ extension ForwardedEvent {
     return TypedHandler(
       selector: selector, parameterCount: 2,
       handler: { params in
-        calls.withLock { $0.append("\(name) [Any] \(params[0])") }
+        let options = (params[1] as? [String: Any]).map { "\($0.count) options" } ?? "no options"
+        calls.withLock { $0.append("\(name) [Any] \(params[0]) \(options)") }
         return answer
       }, typed: typed)
   }
@@ -110,13 +111,15 @@ extension ForwardedEvent {
       ])
     #expect(!host.forwarder.answer(launch, "app", nil, or: true))
     #expect(
-      calls.withLock { $0 } == ["first [Any] app", "untyped [Any] app", "veto [Any] app"])
+      calls.withLock { $0 } == [
+        "first [Any] app no options", "untyped [Any] app", "veto [Any] app no options",
+      ])
     #expect(host.errors.withLock { $0 }.isEmpty)
   }
 
   /// A forwarded event whose arguments are not of the typed handlers' types reaches them
-  /// through `[Any]`, cast as on any untyped dispatch; one they cannot take is reported,
-  /// naming the service, and UIKit gets its default.
+  /// through `[Any]`, an `Optional` argument as the `Optional` it is, as the adapter passed
+  /// UIKit's before it dispatched typed.
   @Test @MainActor func aForwardedEventOfOtherTypesTakesTheUntypedPath() throws {
     let host = Host()
     let calls = Locked<[String]>([])
@@ -124,26 +127,57 @@ extension ForwardedEvent {
       service: "first", handlers: HandlerTable([Self.launchHandler("first", answer: false, calls)]))
     let erased = ForwardedEvent<(Any, [String: Any]?) -> Bool>(
       "application:didFinishLaunchingWithOptions:")
+    #expect(!host.forwarder.answer(erased, "app" as Any, ["url": "demo://a"], or: true))
     #expect(!host.forwarder.answer(erased, "app" as Any, nil, or: true))
-    #expect(calls.withLock { $0 } == ["first [Any] app"])
+    #expect(
+      calls.withLock { $0 } == ["first [Any] app 1 options", "first [Any] app no options"])
+    #expect(host.errors.withLock { $0 }.isEmpty)
+  }
 
-    calls.withLock { $0.removeAll() }
+  /// A question answered with an object of another type than UIKit's method returns is
+  /// reported, and UIKit gets its default: before the adapter dispatched typed, the answer
+  /// was dropped without a word. An event's answers are not read, and report nothing.
+  @Test @MainActor func anAnswerOfAnotherTypeIsReportedAndUIKitGetsItsDefault() throws {
+    let host = Host()
+    let restoration = ForwardedEvent<(String) -> Int?>("stateRestorationActivityForScene:")
     try host.dispatcher.register(
-      service: "strict",
-      handlers: HandlerTable([
-        TypedHandler("application:didFinishLaunchingWithOptions:") {
-          (app: String, _: [String: Any]?) -> Bool in
-          calls.withLock { $0.append("strict \(app)") }
-          return true
-        }
-      ]))
-    let mistyped = ForwardedEvent<(Int, [String: Any]?) -> Bool>(
-      "application:didFinishLaunchingWithOptions:")
-    #expect(host.forwarder.answer(mistyped, 7, nil, or: true), "UIKit's default")
-    #expect(calls.withLock { $0 } == ["first [Any] 7"], "the strict handler refused 7")
+      service: "restorer", handlers: [restoration.key.description: { _ in "an activity" }])
+    #expect(host.forwarder.answer(restoration, "scene", as: Int.self) == nil)
     let errors = host.errors.withLock { $0 }
     #expect(errors.count == 1)
-    #expect(errors.first?.contains("strict") == true, "\(errors)")
+    #expect(errors.first?.contains("stateRestorationActivityForScene:") == true, "\(errors)")
+
+    try host.dispatcher.register(
+      service: "chatty", handlers: ["sceneDidBecomeActive:": { _ in "an answer" }])
+    host.forwarder.event(ForwardedEvent<(String) -> Void>("sceneDidBecomeActive:"), "scene")
+    #expect(host.errors.withLock { $0 }.count == 1, "nothing more")
+  }
+
+  /// A closure among UIKit's arguments (`continueUserActivity`'s restoration handler) goes
+  /// down the typed path as it is, and the service's handler can call it.
+  @Test @MainActor func aClosureArgumentReachesATypedHandlerAsItIs() throws {
+    struct Restorer: DispatchService {
+      static let event = Dispatcher.MainActorEvent<
+        (String, String, @escaping ([String]?) -> Void) -> Bool
+      >("application:continueUserActivity:restorationHandler:")
+      var handlers: HandlerTable {
+        on(Self.event) { _, activity, restore in
+          restore([activity])
+          return true
+        }
+      }
+    }
+    let host = Host()
+    try host.dispatcher.register(Restorer())
+    let signature = host.dispatcher.snapshot(of: ForwardedEvent(Restorer.event).key)?
+      .typedSignature
+    #expect(signature == ObjectIdentifier((String, String, ([String]?) -> Void).self))
+    let restored = Locked<[String]?>(nil)
+    let restore: ([String]?) -> Void = { objects in restored.withLock { $0 = objects } }
+    #expect(
+      host.forwarder.answer(ForwardedEvent(Restorer.event), "app", "reading", restore, or: false))
+    #expect(restored.withLock { $0 } == ["reading"])
+    #expect(host.errors.withLock { $0 }.isEmpty)
   }
 
   @Test func aQuestionGetsTheFoldedAnswerOrUIKitsDefault() throws {
