@@ -13,11 +13,11 @@ import SelectorDispatch
 /// completion, the forwarder calls it at once with UIKit's default. A guard
 /// shared by both paths lets only the first call through, so even an error a
 /// handler passes on after calling its completion cannot make a second one.
-final class DelegateForwarder: Sendable {
+package final class DelegateForwarder: Sendable {
   /// The dispatcher on ``DelegateMethod/vocabulary``.
-  let dispatcher: Dispatcher
+  package let dispatcher: Dispatcher
   /// Receives each error a dispatch threw.
-  let report: @Sendable (any Error) -> Void
+  package let report: @Sendable (any Error) -> Void
 
   /// Creates a forwarder.
   ///
@@ -25,13 +25,13 @@ final class DelegateForwarder: Sendable {
   ///   - dispatcher: The dispatcher, declaring ``DelegateMethod/vocabulary``.
   ///   - report: Receives each error a dispatch threw, on the calling
   ///     thread.
-  init(dispatcher: Dispatcher, report: @escaping @Sendable (any Error) -> Void) {
+  package init(dispatcher: Dispatcher, report: @escaping @Sendable (any Error) -> Void) {
     self.dispatcher = dispatcher
     self.report = report
   }
 
   /// The app delegate's deadline unless it sets its own: 25 seconds.
-  static let defaultDeadline = Duration.seconds(25)
+  package static let defaultDeadline = Duration.seconds(25)
 
   /// Creates the forwarder of an app delegate: a new dispatcher on
   /// ``DelegateMethod/vocabulary`` whose completion handlers wait at most
@@ -49,7 +49,7 @@ final class DelegateForwarder: Sendable {
   ///   - clock: Schedules the deadlines.
   ///   - report: Receives each error a dispatch threw, and the deadline's
   ///     problem.
-  convenience init(
+  package convenience init(
     completionDeadline: Duration, clock: any DispatchClock = DispatchQueueClock(),
     report: @escaping @Sendable (any Error) -> Void
   ) {
@@ -60,6 +60,34 @@ final class DelegateForwarder: Sendable {
       report: report)
     if completionDeadline <= .zero || completionDeadline >= .seconds(30) {
       report(UnsuitableDeadline(deadline: completionDeadline))
+    }
+  }
+
+  /// Declares an app's own selectors, then registers its services: what an
+  /// entry point (the adapter's app delegate, the SwiftUI entry point) does
+  /// when it is made.
+  ///
+  /// Services that cannot be registered (two with one name, a handler
+  /// whose closure takes another number of arguments than its selector has
+  /// colons), or an app selector that cannot be declared (malformed, or
+  /// UIKit's with another fold), stop the app, with the dispatcher's error:
+  /// the mistake is in the app's code, and an app without its services
+  /// would misbehave later, further from the cause.
+  ///
+  /// - Parameters:
+  ///   - services: The app's services.
+  ///   - appSelectors: The app's own selectors, with their folds.
+  ///   - host: The entry point's type, which the error names.
+  package func register(
+    _ services: [any DispatchService], appSelectors: [String: Fold], by host: Any.Type
+  ) {
+    do {
+      for (selector, fold) in appSelectors.sorted(by: { $0.key < $1.key }) {
+        try dispatcher.declare(selector, fold: fold)
+      }
+      try dispatcher.register(contentsOf: services)
+    } catch {
+      preconditionFailure("\(host) could not register its services: \(error)")
     }
   }
 

@@ -121,7 +121,7 @@
 
     /// The app delegate created last, whose dispatcher the scene delegates
     /// use.
-    static weak var current: DispatchingAppDelegate?
+    package static weak var current: DispatchingAppDelegate?
 
     /// Creates the delegate, declares ``appSelectors`` and registers
     /// ``services``.
@@ -139,14 +139,7 @@
       self.dispatcher = dispatcher
       super.init()
       dispatcher.diagnosticHandler = UIKitHost.diagnostic
-      do {
-        for (selector, fold) in appSelectors.sorted(by: { $0.key < $1.key }) {
-          try dispatcher.declare(selector, fold: fold)
-        }
-        try dispatcher.register(contentsOf: services)
-      } catch {
-        preconditionFailure("\(type(of: self)) could not register its services: \(error)")
-      }
+      forwarder.register(services, appSelectors: appSelectors, by: type(of: self))
       UIKitHost.reportUnforwardedHandlers(of: .appDelegate, in: self, on: dispatcher)
       Self.current = self
     }

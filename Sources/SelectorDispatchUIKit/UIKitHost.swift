@@ -5,16 +5,16 @@
 
   /// What both UIKit classes share: the `responds(to:)` rule applied to the
   /// Objective-C runtime, the log, and the hop to the main actor.
-  enum UIKitHost {
+  package enum UIKitHost {
     /// Receives what went wrong (a dispatch's error, a scene delegate
     /// without an app delegate): written to the unified log (and, in a
     /// debugger, the console). Each error's description says what failed.
-    static let failed: @Sendable (any Error) -> Void = { error in
+    package static let failed: @Sendable (any Error) -> Void = { error in
       NSLog("SelectorDispatch: %@", String(describing: error))
     }
 
     /// Receives the dispatcher's diagnostics: written to the unified log.
-    static let diagnostic: @Sendable (Diagnostic) -> Void = { diagnostic in
+    package static let diagnostic: @Sendable (Diagnostic) -> Void = { diagnostic in
       NSLog("SelectorDispatch: %@", diagnostic.description)
     }
 

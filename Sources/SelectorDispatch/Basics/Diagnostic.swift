@@ -91,12 +91,23 @@ public enum Diagnostic: Sendable, Equatable, CustomStringConvertible {
   case sceneDelegateNotDispatching(
     configuration: String?, delegateClass: String, selectors: [String])
 
+  /// The app has both of the package's ways in: the UIKit adapter's
+  /// `DispatchingAppDelegate` (its class, `appDelegate`), installed with
+  /// `@UIApplicationDelegateAdaptor`, and the SwiftUI entry point
+  /// (`DispatchingServices` with its `dispatching(to:)` modifier). So that
+  /// no event reaches the services twice, the SwiftUI entry point
+  /// dispatches nothing, and the adapter forwards UIKit's calls. Reported
+  /// once, by the SwiftUI entry point's dispatcher, at its first event. It
+  /// names no service.
+  case twoEntryPoints(appDelegate: String)
+
   /// The service the diagnostic is about; for
   /// ``emptyIntersection(selector:services:masks:)``, the first service in
   /// conflict; `nil` for ``nestingTooDeep(selector:depth:)``, which is about
   /// a chain of dispatches, and for
   /// ``sceneDelegateNotDispatching(configuration:delegateClass:selectors:)``,
-  /// which is about the app's scene configuration, not a service.
+  /// which is about the app's scene configuration, and
+  /// ``twoEntryPoints(appDelegate:)``, which is about the app, not a service.
   public var service: String? {
     switch self {
     case .completionCalledTwice(_, let service), .completionMissedDeadline(_, let service, _),
@@ -106,7 +117,7 @@ public enum Diagnostic: Sendable, Equatable, CustomStringConvertible {
       .undeclaredSelector(_, let service, _), .notDispatched(_, let service, _):
       service
     case .emptyIntersection(_, let services, _): services.first
-    case .nestingTooDeep, .sceneDelegateNotDispatching: nil
+    case .nestingTooDeep, .sceneDelegateNotDispatching, .twoEntryPoints: nil
     }
   }
 
@@ -167,6 +178,11 @@ public enum Diagnostic: Sendable, Equatable, CustomStringConvertible {
         + " are never called for its scenes; make \(delegateClass) a subclass of "
         + "DispatchingSceneDelegate (calling super in the methods it overrides), or remove "
         + "UISceneDelegateClassName from the configuration in Info.plist"
+    case .twoEntryPoints(let appDelegate):
+      "the app has a DispatchingAppDelegate (\(appDelegate)) and applies the SwiftUI entry "
+        + "point, dispatching(to:): so that no event is dispatched twice, the SwiftUI entry "
+        + "point dispatches nothing and the adapter forwards UIKit's calls; remove one of "
+        + "them, the @UIApplicationDelegateAdaptor or the DispatchingServices"
     }
   }
 

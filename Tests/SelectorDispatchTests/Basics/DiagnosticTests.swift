@@ -91,4 +91,15 @@ import Testing
     #expect(text(nil, ["a:", "b:"]).contains("handlers of `a:` and `b:` are never"))
     #expect(text(nil, ["a:", "b:", "c:", "d:"]).contains("handlers of `a:`, `b:` and 2 more are"))
   }
+
+  @Test func twoEntryPointsNameTheAppDelegateWhatWasDoneAndTheFix() {
+    let diagnostic = Diagnostic.twoEntryPoints(appDelegate: "Shop.AppDelegate")
+    #expect(
+      diagnostic.description
+        == "the app has a DispatchingAppDelegate (Shop.AppDelegate) and applies the SwiftUI "
+        + "entry point, dispatching(to:): so that no event is dispatched twice, the SwiftUI "
+        + "entry point dispatches nothing and the adapter forwards UIKit's calls; remove one of "
+        + "them, the @UIApplicationDelegateAdaptor or the DispatchingServices")
+    #expect(diagnostic.service == nil)
+  }
 }

@@ -1,0 +1,302 @@
+import Foundation
+import SelectorDispatch
+
+/// The rules of the SwiftUI entry point (`DispatchingServices` and its
+/// `dispatching(to:)` modifier, in SelectorDispatchSwiftUI): which event of
+/// ``Vocabulary/sceneDelegate`` or ``Vocabulary/applicationDelegate`` each
+/// of its sources gives, with which arguments, once per app or per scene.
+/// Compiled everywhere, with UIKit's objects held as `AnyObject` and `Any`,
+/// so that they are tested on Linux; the SwiftUI module only turns UIKit's
+/// notifications and SwiftUI's callbacks into calls of these methods.
+///
+/// **Scenes.** Each scene the entry point knows has the phase its services
+/// last heard of (``ScenePhaseTransition/Phase``). A scene it meets for the
+/// first time, by its `willConnect` notification or, for a scene connected
+/// before the entry point was made, when a view of it appears
+/// (``replay(_:)``), is connected: `scene:willConnectToSession:options:`,
+/// then the events that take it from the background to the phase it has.
+/// Each later notification gives its own event, after the steps a missed
+/// notification would have given, and nothing when the scene is in that
+/// phase already: so every event reaches the services once per scene, "will"
+/// apart from "did", whatever the order in which views and notifications
+/// come.
+///
+/// **Two ways in.** When the app also has the UIKit adapter's app delegate,
+/// the adapter forwards UIKit's calls and the entry point dispatches
+/// nothing: it reports ``Diagnostic/twoEntryPoints(appDelegate:)`` once, at
+/// its first event.
+@MainActor
+package final class SwiftUIEntry {
+  /// A `UIScene` notification the entry point observes.
+  package enum SceneNotification: CaseIterable, Sendable {
+    /// `UIScene.willConnectNotification`.
+    case willConnect
+    /// `UIScene.didDisconnectNotification`.
+    case didDisconnect
+    /// `UIScene.willEnterForegroundNotification`.
+    case willEnterForeground
+    /// `UIScene.didActivateNotification`.
+    case didActivate
+    /// `UIScene.willDeactivateNotification`.
+    case willDeactivate
+    /// `UIScene.didEnterBackgroundNotification`.
+    case didEnterBackground
+
+    /// The phase the notification leaves its scene in, and the one it
+    /// comes from; `nil` for a connection or a disconnection.
+    var step: (from: ScenePhaseTransition.Phase, to: ScenePhaseTransition.Phase)? {
+      switch self {
+      case .willConnect, .didDisconnect: nil
+      case .willEnterForeground: (.background, .inactive)
+      case .didActivate: (.inactive, .active)
+      case .willDeactivate: (.active, .inactive)
+      case .didEnterBackground: (.inactive, .background)
+      }
+    }
+  }
+
+  /// A `UIApplication` notification the entry point observes, and the
+  /// selector it gives, with the application as its one argument.
+  package enum AppNotification: String, CaseIterable, Sendable {
+    /// `UIApplication.didReceiveMemoryWarningNotification`.
+    case didReceiveMemoryWarning = "applicationDidReceiveMemoryWarning:"
+    /// `UIApplication.significantTimeChangeNotification`.
+    case significantTimeChange = "applicationSignificantTimeChange:"
+    /// `UIApplication.willTerminateNotification`.
+    case willTerminate = "applicationWillTerminate:"
+    /// `UIApplication.protectedDataWillBecomeUnavailableNotification`.
+    case protectedDataWillBecomeUnavailable = "applicationProtectedDataWillBecomeUnavailable:"
+    /// `UIApplication.protectedDataDidBecomeAvailableNotification`.
+    case protectedDataDidBecomeAvailable = "applicationProtectedDataDidBecomeAvailable:"
+
+    /// The selector.
+    var selector: String { rawValue }
+  }
+
+  /// A scene that is connected: the scene, its session, and its phase.
+  package struct ConnectedScene {
+    /// The `UIScene`.
+    package let scene: AnyObject
+    /// Its `UISceneSession`.
+    package let session: Any
+    /// The phase its activation state comes to.
+    package let phase: ScenePhaseTransition.Phase
+
+    /// A connected scene.
+    package init(scene: AnyObject, session: Any, phase: ScenePhaseTransition.Phase) {
+      self.scene = scene
+      self.session = session
+      self.phase = phase
+    }
+  }
+
+  /// What a replayed connection passes as its `UIScene.ConnectionOptions`:
+  /// `nil`, as UIKit gives the options only to the scene's delegate (in a
+  /// SwiftUI app, SwiftUI's), and they have no public initializer. What
+  /// they carry reaches a SwiftUI app as `onOpenURL` and
+  /// `onContinueUserActivity`, which the entry point forwards.
+  package static let absentOptions: AnyObject? = nil
+
+  /// The services' forwarder.
+  package let forwarder: DelegateForwarder
+  /// The UIKit adapter's app delegate's class, when the app has one.
+  private let adapter: () -> String?
+  /// Whether the entry point dispatches: decided at its first event.
+  private var dispatches: Bool?
+  /// The phase of each scene the services know of, by its identity.
+  private var phases: [ObjectIdentifier: ScenePhaseTransition.Phase] = [:]
+
+  /// Creates the rules of an entry point.
+  ///
+  /// - Parameters:
+  ///   - forwarder: The services' forwarder.
+  ///   - adapter: The module-qualified name of the UIKit adapter's app
+  ///     delegate class, when the app has one; asked once, at the first
+  ///     event.
+  package init(forwarder: DelegateForwarder, adapter: @escaping () -> String?) {
+    self.forwarder = forwarder
+    self.adapter = adapter
+  }
+
+  /// Whether the entry point dispatches at all: `false`, once and for all,
+  /// with ``Diagnostic/twoEntryPoints(appDelegate:)`` reported, when the app
+  /// has the UIKit adapter's app delegate.
+  package var isDispatching: Bool {
+    if let dispatches { return dispatches }
+    let appDelegate = adapter()
+    dispatches = appDelegate == nil
+    if let appDelegate {
+      forwarder.dispatcher.diagnosticHandler?(.twoEntryPoints(appDelegate: appDelegate))
+    }
+    return appDelegate == nil
+  }
+
+  /// Whether the services know of `scene`: it connected, and has not
+  /// disconnected.
+  package func knows(_ scene: AnyObject) -> Bool { phases[ObjectIdentifier(scene)] != nil }
+
+  // MARK: Scenes
+
+  /// Connects each of `scenes` that the services do not know of yet, and
+  /// takes it to its phase: what a view of a scene that connected before
+  /// the entry point was made gives when it appears.
+  ///
+  /// - Parameter scenes: Connected scenes.
+  package func replay(_ scenes: [ConnectedScene]) {
+    guard isDispatching else { return }
+    for connected in scenes where !knows(connected.scene) {
+      connect(connected.scene, session: connected.session)
+      move(connected.scene, through: nil, to: connected.phase)
+    }
+  }
+
+  /// Dispatches what a scene notification gives: a connection for a scene
+  /// the services do not know of, a disconnection for one they do, and for
+  /// a change of phase, the steps from the scene's known phase to the one
+  /// the notification comes from, then its own event, or nothing when the
+  /// scene is in its phase already.
+  ///
+  /// - Parameters:
+  ///   - notification: The notification.
+  ///   - scene: Its scene.
+  ///   - session: The scene's session.
+  package func receive(_ notification: SceneNotification, scene: AnyObject, session: Any) {
+    guard isDispatching else { return }
+    switch notification {
+    case .willConnect:
+      if !knows(scene) { connect(scene, session: session) }
+    case .didDisconnect:
+      guard knows(scene) else { return }
+      // UIKit sends a scene to the background before disconnecting it.
+      move(scene, through: nil, to: .background)
+      phases[ObjectIdentifier(scene)] = nil
+      DelegateForwarder.disconnect(scene, by: Self.didDisconnect, from: forwarder)
+    case .willEnterForeground, .didActivate, .willDeactivate, .didEnterBackground:
+      guard let step = notification.step else { return }
+      if !knows(scene) { connect(scene, session: session) }
+      move(scene, through: step.from, to: step.to)
+    }
+  }
+
+  /// Forwards `scene:willConnectToSession:options:` with no options (see
+  /// ``absentOptions``), while the scene's `isConnecting` is `true`.
+  private func connect(_ scene: AnyObject, session: Any) {
+    phases[ObjectIdentifier(scene)] = .background
+    SceneConnection.connect(
+      scene, session: session, options: Self.absentOptions as Any,
+      contents: SceneConnection.Contents(), forwarding: [], on: forwarder)
+  }
+
+  /// Dispatches the events that take a known scene from its phase to `new`,
+  /// through `step` when given.
+  private func move(
+    _ scene: AnyObject, through step: ScenePhaseTransition.Phase?,
+    to new: ScenePhaseTransition.Phase
+  ) {
+    let id = ObjectIdentifier(scene)
+    guard let old = phases[id], old != new else { return }
+    let selectors =
+      step.map {
+        ScenePhaseTransition.selectors(from: old, to: $0)
+          + ScenePhaseTransition.selectors(from: $0, to: new)
+      } ?? ScenePhaseTransition.selectors(from: old, to: new)
+    phases[id] = new
+    for selector in selectors {
+      guard let event = Self.phaseEvents[selector] else {
+        preconditionFailure("ScenePhaseTransition gave \(selector), which has no event here")
+      }
+      forwarder.event(event, scene)
+    }
+  }
+
+  // MARK: URLs and activities
+
+  /// Forwards a URL a scene's view was asked to open (SwiftUI's
+  /// `onOpenURL`) as `scene:openURLContexts:`, a set of one context that
+  /// carries the URL and no option: SwiftUI gives none.
+  ///
+  /// - Parameters:
+  ///   - url: The URL.
+  ///   - scene: The view's scene.
+  /// - Returns: Whether a service claimed it.
+  @discardableResult
+  package func open(_ url: URL, in scene: AnyObject) -> Bool {
+    guard isDispatching else { return false }
+    return !forwarder.open([OpenURLContext(url: url)], in: scene, by: Self.openURLContexts).isEmpty
+  }
+
+  /// Forwards a user activity a scene's view was asked to continue
+  /// (SwiftUI's `onContinueUserActivity`) as `scene:continueUserActivity:`.
+  ///
+  /// - Parameters:
+  ///   - activity: The `NSUserActivity`.
+  ///   - scene: The view's scene.
+  package func continueActivity(_ activity: AnyObject, in scene: AnyObject) {
+    guard isDispatching else { return }
+    forwarder.event(Self.continueUserActivity, scene, activity)
+  }
+
+  // MARK: The app
+
+  /// Forwards an app notification's event, with the application.
+  ///
+  /// - Parameters:
+  ///   - notification: The notification.
+  ///   - application: The `UIApplication`.
+  package func receive(_ notification: AppNotification, application: AnyObject) {
+    guard isDispatching else { return }
+    guard let event = Self.appEvents[notification] else {
+      preconditionFailure("\(notification) has no event")
+    }
+    forwarder.event(event, application)
+  }
+
+  /// Dispatches
+  /// `application:handleEventsForBackgroundURLSession:completionHandler:`
+  /// and returns when every service has completed, or at the dispatcher's
+  /// deadline; at once when the task is cancelled (a background task's
+  /// expiry), the services' later completions then dropped. A dispatch
+  /// that fails is reported.
+  ///
+  /// - Parameters:
+  ///   - identifier: The background `URLSession`'s identifier.
+  ///   - application: The `UIApplication`.
+  package func handleEventsForBackgroundURLSession(
+    _ identifier: String, application: AnyObject
+  ) async {
+    guard isDispatching else { return }
+    do {
+      _ = try await forwarder.dispatcher.answer(
+        to: Self.backgroundURLSession, params: [application, identifier])
+    } catch is CancellationError {
+    } catch {
+      forwarder.report(error)
+    }
+  }
+
+  // MARK: The events
+
+  /// `application:handleEventsForBackgroundURLSession:completionHandler:`.
+  package static let backgroundURLSession =
+    "application:handleEventsForBackgroundURLSession:completionHandler:"
+
+  private static let didDisconnect = ForwardedEvent<(AnyObject) -> Void>(
+    .init("sceneDidDisconnect:"))
+  private static let openURLContexts = ForwardedEvent<(AnyObject, Set<OpenURLContext>) -> Bool>(
+    .init("scene:openURLContexts:"))
+  private static let continueUserActivity = ForwardedEvent<(AnyObject, AnyObject) -> Void>(
+    .init("scene:continueUserActivity:"))
+
+  /// The events of ``ScenePhaseTransition``, by selector.
+  private static let phaseEvents = Dictionary(
+    uniqueKeysWithValues: [
+      ScenePhaseTransition.willEnterForeground, ScenePhaseTransition.didBecomeActive,
+      ScenePhaseTransition.willResignActive, ScenePhaseTransition.didEnterBackground,
+    ].map { ($0, ForwardedEvent<(AnyObject) -> Void>(.init($0))) })
+
+  /// The events of the app notifications.
+  private static let appEvents = Dictionary(
+    uniqueKeysWithValues: AppNotification.allCases.map {
+      ($0, ForwardedEvent<(AnyObject) -> Void>(.init($0.selector)))
+    })
+}

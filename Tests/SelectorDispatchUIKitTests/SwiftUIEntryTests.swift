@@ -1,0 +1,339 @@
+import Foundation
+import SelectorDispatch
+import SelectorDispatchTesting
+import Testing
+
+@testable import SelectorDispatchUIKit
+
+/// Which event each source of the SwiftUI entry point gives, with which arguments, once per
+/// scene and per app, and nothing at all beside the UIKit adapter.
+@MainActor @Suite struct SwiftUIEntryTests {
+  typealias Host = DelegateForwarderTests.Host
+  typealias Scene = SceneConnectionTests.Scene
+
+  nonisolated static let willConnect = "scene:willConnectToSession:options:"
+  nonisolated static let (enter, become, resign, leave, disconnect) = (
+    "sceneWillEnterForeground:", "sceneDidBecomeActive:", "sceneWillResignActive:",
+    "sceneDidEnterBackground:", "sceneDidDisconnect:"
+  )
+  nonisolated static let (openURLs, activity) = (
+    "scene:openURLContexts:", "scene:continueUserActivity:"
+  )
+  nonisolated static let appSelectors = [
+    "applicationDidReceiveMemoryWarning:", "applicationSignificantTimeChange:",
+    "applicationWillTerminate:", "applicationProtectedDataWillBecomeUnavailable:",
+    "applicationProtectedDataDidBecomeAvailable:",
+  ]
+
+  /// An entry point on `host`, beside an adapter's app delegate when `adapter` names one,
+  /// counting how often it is asked.
+  static func entry(
+    on host: Host, adapter: String? = nil, asked: Locked<Int> = Locked(0)
+  ) -> SwiftUIEntry {
+    SwiftUIEntry(forwarder: host.forwarder) {
+      asked.withLock { $0 += 1 }
+      return adapter
+    }
+  }
+
+  /// A service that records each event it gets, as `selector arguments…`, with `connecting`
+  /// when the scene was connecting; it claims the URLs whose host is `mine`.
+  static func record(on host: Host) throws -> Locked<[String]> {
+    let seen = Locked<[String]>([])
+    var handlers: [String: SelectorHandler] = [:]
+    let selectors =
+      [willConnect, enter, become, resign, leave, disconnect, openURLs, activity] + appSelectors
+    for selector in selectors {
+      handlers[selector] = { params in
+        let connecting = MainActor.assumeIsolated {
+          SceneConnection.isConnecting(params[0] as AnyObject)
+        }
+        let shown = params.map { param -> String in
+          if let contexts = param as? Set<OpenURLContext> {
+            return contexts.map {
+              "\($0.url.absoluteString) \($0.sourceApplication ?? "-") \($0.openInPlace)"
+            }.description
+          }
+          return (param as Any?).flatMap { $0 }.map { "\($0)" } ?? "nil"
+        }
+        seen.withLock {
+          $0.append(([selector] + shown).joined(separator: " ") + (connecting ? " connecting" : ""))
+        }
+        return (params.last as? Set<OpenURLContext>).map { $0.first?.url.host == "mine" }
+      }
+    }
+    try host.dispatcher.register(service: "recorder", handlers: HandlerTable(handlers))
+    return seen
+  }
+
+  /// Records the options of each connection, in a handler that takes them as an `Optional`.
+  struct Connector: DispatchService {
+    let options: Locked<[String]>
+
+    var handlers: HandlerTable {
+      on(SwiftUIEntryTests.willConnect) { (_: AnyObject, session: String, given: NSObject?) in
+        options.withLock { $0.append("\(session) \(given.map { "\($0)" } ?? "none")") }
+      }
+    }
+  }
+
+  // MARK: Scenes
+
+  @Test func eachSceneNotificationGivesItsOwnEventWithTheScene() throws {
+    let host = Host()
+    let seen = try Self.record(on: host)
+    let entry = Self.entry(on: host)
+    let main = Scene("main")
+    for notification in [
+      SwiftUIEntry.SceneNotification.willConnect, .willEnterForeground, .didActivate,
+      .willDeactivate, .didEnterBackground, .didDisconnect,
+    ] {
+      entry.receive(notification, scene: main, session: "session")
+    }
+    #expect(
+      seen.withLock { $0 } == [
+        "\(Self.willConnect) main session nil connecting", "\(Self.enter) main",
+        "\(Self.become) main", "\(Self.resign) main", "\(Self.leave) main",
+        "\(Self.disconnect) main",
+      ])
+    #expect(!entry.knows(main))
+    #expect(host.errors.withLock { $0 }.isEmpty)
+  }
+
+  @Test func aConnectionPassesNoOptionsWhichAHandlerTakesAsAnOptional() throws {
+    let host = Host()
+    let options = Locked<[String]>([])
+    try host.dispatcher.register(Connector(options: options))
+    Self.entry(on: host).receive(.willConnect, scene: Scene("main"), session: "session")
+    #expect(options.withLock { $0 } == ["session none"])
+    #expect(host.errors.withLock { $0 }.isEmpty)
+  }
+
+  @Test func aRepeatedNotificationGivesNothing() throws {
+    let host = Host()
+    let seen = try Self.record(on: host)
+    let entry = Self.entry(on: host)
+    let main = Scene("main")
+    for notification in [
+      SwiftUIEntry.SceneNotification.willConnect, .willConnect, .willEnterForeground,
+      .willEnterForeground, .didActivate, .didActivate,
+    ] {
+      entry.receive(notification, scene: main, session: "session")
+    }
+    #expect(
+      seen.withLock { $0 } == [
+        "\(Self.willConnect) main session nil connecting", "\(Self.enter) main",
+        "\(Self.become) main",
+      ])
+  }
+
+  @Test func aMissedNotificationsEventIsSynthesizedBeforeTheNextOnesInUIKitsOrder() throws {
+    let host = Host()
+    let seen = try Self.record(on: host)
+    let entry = Self.entry(on: host)
+    let main = Scene("main")
+    entry.receive(.didActivate, scene: main, session: "session")  // unknown, in the background
+    entry.receive(.didEnterBackground, scene: main, session: "session")  // from active
+    entry.receive(.willDeactivate, scene: main, session: "session")  // from the background
+    #expect(
+      seen.withLock { $0 } == [
+        "\(Self.willConnect) main session nil connecting", "\(Self.enter) main",
+        "\(Self.become) main", "\(Self.resign) main", "\(Self.leave) main",
+        "\(Self.enter) main", "\(Self.become) main", "\(Self.resign) main",
+      ], "each notification's own event comes last, after the steps it implies")
+  }
+
+  @Test func aSceneIsSentToTheBackgroundBeforeItDisconnectsAndAnUnknownOneGivesNothing() throws {
+    let host = Host()
+    let seen = try Self.record(on: host)
+    let entry = Self.entry(on: host)
+    let (main, unknown) = (Scene("main"), Scene("unknown"))
+    entry.replay([.init(scene: main, session: "session", phase: .active)])
+    seen.withLock { $0.removeAll() }
+    entry.receive(.didDisconnect, scene: main, session: "session")
+    entry.receive(.didDisconnect, scene: main, session: "session")
+    entry.receive(.didDisconnect, scene: unknown, session: "session")
+    #expect(
+      seen.withLock { $0 } == [
+        "\(Self.resign) main", "\(Self.leave) main", "\(Self.disconnect) main",
+      ])
+  }
+
+  @Test func theDisconnectionDropsTheScenesStoredValuesAfterItsHandlersRan() throws {
+    let host = Host()
+    let entry = Self.entry(on: host)
+    let main = Scene("main")
+    let key = SceneStore.makeKey()
+    let read = Locked<[String]>([])
+    try host.dispatcher.register(
+      service: "reader",
+      handlers: [
+        Self.disconnect: { params in
+          let value = MainActor.assumeIsolated {
+            SceneStore.value(of: key, for: params[0] as AnyObject).map { "\($0)" }
+          }
+          read.withLock { $0.append(value ?? "none") }
+          return nil
+        }
+      ])
+    entry.receive(.willConnect, scene: main, session: "session")
+    SceneStore.set("coordinator", of: key, for: main)
+    entry.receive(.didDisconnect, scene: main, session: "session")
+    #expect(read.withLock { $0 } == ["coordinator"])
+    #expect(SceneStore.value(of: key, for: main).map { "\($0)" } == nil)
+  }
+
+  @Test func aReplayConnectsEachUnknownSceneAndTakesItToItsPhaseOnce() throws {
+    let host = Host()
+    let seen = try Self.record(on: host)
+    let entry = Self.entry(on: host)
+    let (main, side, away) = (Scene("main"), Scene("side"), Scene("away"))
+    entry.receive(.willConnect, scene: side, session: "side session")
+    seen.withLock { $0.removeAll() }
+    let connected: [SwiftUIEntry.ConnectedScene] = [
+      .init(scene: main, session: "main session", phase: .active),
+      .init(scene: side, session: "side session", phase: .active),
+      .init(scene: away, session: "away session", phase: .background),
+    ]
+    entry.replay(connected)
+    entry.replay(connected)
+    // The notifications that were on their way when the views appeared.
+    entry.receive(.willConnect, scene: main, session: "main session")
+    entry.receive(.didActivate, scene: main, session: "main session")
+    #expect(
+      seen.withLock { $0 } == [
+        "\(Self.willConnect) main main session nil connecting", "\(Self.enter) main",
+        "\(Self.become) main", "\(Self.willConnect) away away session nil connecting",
+      ], "the side scene was known already: its notifications keep it")
+  }
+
+  // MARK: URLs and activities
+
+  @Test func aURLIsOneContextWithNoOptionsForTheViewsSceneAndAClaimIsReturned() throws {
+    let host = Host()
+    let seen = try Self.record(on: host)
+    let entry = Self.entry(on: host)
+    let main = Scene("main")
+    let claimed = try [
+      entry.open(#require(URL(string: "app://mine/entry/1")), in: main),
+      entry.open(#require(URL(string: "app://theirs/entry/2")), in: main),
+    ]
+    #expect(claimed == [true, false])
+    #expect(
+      seen.withLock { $0 } == [
+        "\(Self.openURLs) main [\"app://mine/entry/1 - false\"]",
+        "\(Self.openURLs) main [\"app://theirs/entry/2 - false\"]",
+      ])
+  }
+
+  @Test func anActivityIsForwardedWithTheViewsScene() throws {
+    let host = Host()
+    let seen = try Self.record(on: host)
+    Self.entry(on: host).continueActivity(Scene("activity"), in: Scene("main"))
+    #expect(seen.withLock { $0 } == ["\(Self.activity) main activity"])
+  }
+
+  // MARK: The app
+
+  @Test(arguments: zip(SwiftUIEntry.AppNotification.allCases, appSelectors))
+  func anAppNotificationGivesItsSelectorWithTheApplication(
+    notification: SwiftUIEntry.AppNotification, selector: String
+  ) throws {
+    let host = Host()
+    let seen = try Self.record(on: host)
+    Self.entry(on: host).receive(notification, application: Scene("app"))
+    #expect(seen.withLock { $0 } == ["\(selector) app"])
+  }
+
+  @Test func theBackgroundSessionsEventReturnsWhenEveryServiceHasCompleted() async throws {
+    let host = Host()
+    let entry = Self.entry(on: host)
+    let (called, completion) = AsyncStream.makeStream(of: String.self)
+    let completions = Completions()
+    try host.dispatcher.register(
+      service: "downloads",
+      handlers: [
+        SwiftUIEntry.backgroundURLSession: { params in
+          completions.keep(params[2])
+          completion.yield("\(params[0]) \(params[1])")
+          return nil
+        }
+      ])
+    let returned = Locked(false)
+    let task = Task { @MainActor in
+      await entry.handleEventsForBackgroundURLSession("downloads", application: Scene("app"))
+      returned.withLock { $0 = true }
+    }
+    var events = called.makeAsyncIterator()
+    #expect(await events.next() == "app downloads")
+    #expect(!returned.withLock { $0 }, "the service has not completed")
+    #expect(completions.callAll() == 1)
+    await task.value
+    #expect(returned.withLock { $0 })
+    #expect(host.errors.withLock { $0 }.isEmpty)
+  }
+
+  @Test func theBackgroundSessionsEventReturnsAtOnceWhenItsTaskIsCancelled() async throws {
+    let host = Host()
+    let entry = Self.entry(on: host)
+    let (called, completion) = AsyncStream.makeStream(of: Void.self)
+    try host.dispatcher.register(
+      service: "downloads",
+      handlers: [
+        SwiftUIEntry.backgroundURLSession: { _ in
+          completion.yield()
+          return nil  // never completes
+        }
+      ])
+    let task = Task { @MainActor in
+      await entry.handleEventsForBackgroundURLSession("downloads", application: Scene("app"))
+    }
+    var events = called.makeAsyncIterator()
+    _ = await events.next()
+    task.cancel()
+    await task.value
+    #expect(host.errors.withLock { $0 }.isEmpty, "the expiry is not an error")
+  }
+
+  /// The services' completions, kept to be called later.
+  final class Completions: @unchecked Sendable {
+    /// A completion, which the dispatcher's join calls from any thread.
+    struct Kept: @unchecked Sendable { let call: () -> Void }
+    private let kept = Locked<[Kept]>([])
+
+    func keep(_ completion: Any) {
+      guard let completion = completion as? () -> Void else { return }
+      kept.withLock { $0.append(Kept(call: completion)) }
+    }
+
+    /// Calls each, and returns how many there were.
+    func callAll() -> Int {
+      let all = kept.withLock { $0 }
+      for completion in all { completion.call() }
+      return all.count
+    }
+  }
+
+  // MARK: Two ways in
+
+  @Test func besideTheAdaptersAppDelegateNothingIsDispatchedAndOneDiagnosticSaysWhy() async throws {
+    let host = Host()
+    let seen = try Self.record(on: host)
+    let asked = Locked(0)
+    let entry = Self.entry(on: host, adapter: "Shop.AppDelegate", asked: asked)
+    let main = Scene("main")
+    for notification in SwiftUIEntry.SceneNotification.allCases {
+      entry.receive(notification, scene: main, session: "session")
+    }
+    entry.replay([.init(scene: main, session: "session", phase: .active)])
+    #expect(try !entry.open(#require(URL(string: "app://mine/1")), in: main))
+    entry.continueActivity(Scene("activity"), in: main)
+    for notification in SwiftUIEntry.AppNotification.allCases {
+      entry.receive(notification, application: Scene("app"))
+    }
+    await entry.handleEventsForBackgroundURLSession("downloads", application: Scene("app"))
+    #expect(seen.withLock { $0 }.isEmpty)
+    #expect(host.diagnostics.entries == [.twoEntryPoints(appDelegate: "Shop.AppDelegate")])
+    #expect(asked.withLock { $0 } == 1)
+  }
+}
