@@ -10,6 +10,7 @@ let package = Package(
     .library(name: "SelectorDispatch", targets: ["SelectorDispatch"]),
     .library(name: "SelectorDispatchTesting", targets: ["SelectorDispatchTesting"]),
     .library(name: "SelectorDispatchUIKit", targets: ["SelectorDispatchUIKit"]),
+    .library(name: "SelectorDispatchSwiftUI", targets: ["SelectorDispatchSwiftUI"]),
     .executable(name: "selector-dispatch", targets: ["selector-dispatch"]),
   ],
   dependencies: [],
@@ -22,6 +23,12 @@ let package = Package(
     // `DispatchingAppDelegate` and `DispatchingSceneDelegate` (iOS and Mac Catalyst), over
     // rules that compile everywhere and are tested on Linux.
     .target(name: "SelectorDispatchUIKit", dependencies: ["SelectorDispatch"]),
+    // `DispatchingServices` and `dispatching(to:)`, the entry point of a SwiftUI app with no
+    // delegate (iOS and iPadOS), over SelectorDispatchUIKit's rules (`SwiftUIEntry`), which
+    // compile everywhere and are tested on Linux. A module of its own, so that a UIKit app does
+    // not import SwiftUI.
+    .target(
+      name: "SelectorDispatchSwiftUI", dependencies: ["SelectorDispatch", "SelectorDispatchUIKit"]),
     .executableTarget(
       name: "selector-dispatch",
       dependencies: ["SelectorDispatch", "SelectorDispatchTesting"]
@@ -55,6 +62,17 @@ let package = Package(
     .target(
       name: "SwiftUIAppExample", dependencies: ["SelectorDispatch", "SelectorDispatchUIKit"],
       path: "Examples/SwiftUIAppExample",
+      swiftSettings: [
+        .defaultIsolation(MainActor.self),
+        .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+        .enableUpcomingFeature("InferIsolatedConformances"),
+      ]),
+    // A SwiftUI app with no delegate class, on the SwiftUI entry point; declared as Xcode 26
+    // declares a new app target.
+    .target(
+      name: "SwiftUIEntryExample",
+      dependencies: ["SelectorDispatch", "SelectorDispatchUIKit", "SelectorDispatchSwiftUI"],
+      path: "Examples/SwiftUIEntryExample",
       swiftSettings: [
         .defaultIsolation(MainActor.self),
         .enableUpcomingFeature("NonisolatedNonsendingByDefault"),

@@ -274,6 +274,40 @@ package final class SwiftUIEntry {
     }
   }
 
+  // MARK: What it dispatches
+
+  /// The selectors the entry point dispatches: the scene's connection,
+  /// phases and disconnection, URLs and user activities, the app
+  /// notifications' events, and the background URL session's.
+  static let dispatched: Set<String> = Set(
+    [
+      "scene:willConnectToSession:options:", "sceneDidDisconnect:", "scene:openURLContexts:",
+      "scene:continueUserActivity:", backgroundURLSession,
+    ] + phaseEvents.keys + AppNotification.allCases.map(\.selector))
+
+  /// What to report about the services' handlers of the UIKit selectors the
+  /// entry point has no source for (push tokens, quick actions, CloudKit
+  /// shares, orientations and the rest): one
+  /// ``Diagnostic/notDispatched(selector:service:reason:)`` per service and
+  /// selector, as nothing calls them.
+  ///
+  /// - Returns: The diagnostics, by selector, then in call order.
+  package func unsourcedHandlers() -> [Diagnostic] {
+    let dispatcher = forwarder.dispatcher
+    return DelegateMethod.vocabulary.entries.map(\.selector).filter {
+      !Self.dispatched.contains($0)
+    }.sorted().flatMap { selector in
+      dispatcher.services(handling: selector).map { service in
+        .notDispatched(
+          selector: selector, service: service,
+          reason: "a SwiftUI app has no source for it, so the SwiftUI entry point "
+            + "(dispatching(to:)) does not dispatch it; the UIKit adapter does: install a "
+            + "DispatchingAppDelegate subclass with @UIApplicationDelegateAdaptor, in place of "
+            + "DispatchingServices")
+      }
+    }
+  }
+
   // MARK: The events
 
   /// `application:handleEventsForBackgroundURLSession:completionHandler:`.

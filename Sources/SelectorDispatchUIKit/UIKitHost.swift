@@ -61,7 +61,7 @@
 
     /// Runs `body` on the main actor: at once when called there, as UIKit
     /// calls its delegates, and otherwise next on the main queue.
-    static func onMain(_ body: @escaping @MainActor @Sendable () -> Void) {
+    package static func onMain(_ body: @escaping @MainActor @Sendable () -> Void) {
       if Thread.isMainThread {
         // Checked just above: this is the main thread, so the main actor's.
         MainActor.assumeIsolated(body)

@@ -336,4 +336,33 @@ import Testing
     #expect(host.diagnostics.entries == [.twoEntryPoints(appDelegate: "Shop.AppDelegate")])
     #expect(asked.withLock { $0 } == 1)
   }
+
+  // MARK: What has no source
+
+  @Test func aHandlerOfASelectorWithNoSwiftUISourceIsReportedWithTheAdapterAsTheWayIn() throws {
+    let host = Host()
+    _ = try Self.record(on: host)
+    try host.dispatcher.register(
+      service: "push",
+      handlers: [
+        "application:didRegisterForRemoteNotificationsWithDeviceToken:": { _ in nil },
+        "sceneDidBecomeActive:": { _ in nil },
+      ])
+    let diagnostics = Self.entry(on: host).unsourcedHandlers()
+    #expect(diagnostics.map(\.service) == ["push"], "the recorder's selectors all have a source")
+    let diagnostic = try #require(diagnostics.first)
+    guard case .notDispatched(let selector, _, let reason) = diagnostic else {
+      Issue.record("\(diagnostic)")
+      return
+    }
+    #expect(selector == "application:didRegisterForRemoteNotificationsWithDeviceToken:")
+    #expect(reason.contains("@UIApplicationDelegateAdaptor"))
+  }
+
+  @Test func everySelectorItDispatchesIsUIKits() {
+    for selector in SwiftUIEntry.dispatched {
+      #expect(DelegateMethod.vocabulary[selector: selector] != nil, "\(selector)")
+    }
+    #expect(SwiftUIEntry.dispatched.count == 14)
+  }
 }

@@ -1,0 +1,166 @@
+#if os(iOS) && !targetEnvironment(macCatalyst)
+  import SelectorDispatch
+  import SelectorDispatchUIKit
+  import UIKit
+
+  /// The services of a SwiftUI app that has no delegate, on one dispatcher,
+  /// and the entry point that feeds them UIKit's events: the app makes it
+  /// once and applies `dispatching(to:)` at the root of its
+  /// window group.
+  ///
+  /// ```swift
+  /// @main
+  /// struct JournalApp: App {
+  ///   let services = DispatchingServices([LaunchService(), LinkService()])
+  ///
+  ///   var body: some Scene {
+  ///     WindowGroup { ContentView().dispatching(to: services) }
+  ///       .backgroundTask(.urlSession) { await services.handleEventsForBackgroundURLSession($0) }
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// The services' handlers are keyed by the selectors of
+  /// `Vocabulary.applicationDelegate` and `.sceneDelegate`, as for the UIKit
+  /// adapter, so one service serves both. What reaches them:
+  ///
+  /// | source | event |
+  /// |---|---|
+  /// | `UIScene` notifications | `scene:willConnectToSession:options:`, `sceneWillEnterForeground:`, `sceneDidBecomeActive:`, `sceneWillResignActive:`, `sceneDidEnterBackground:`, `sceneDidDisconnect:` |
+  /// | `onOpenURL` | `scene:openURLContexts:` |
+  /// | `onContinueUserActivity`, for each type in Info.plist's `NSUserActivityTypes` | `scene:continueUserActivity:` |
+  /// | `UIApplication` notifications | `applicationDidReceiveMemoryWarning:`, `applicationSignificantTimeChange:`, `applicationWillTerminate:`, `applicationProtectedDataWillBecomeUnavailable:`, `applicationProtectedDataDidBecomeAvailable:` |
+  /// | `.backgroundTask(.urlSession)` | `application:handleEventsForBackgroundURLSession:completionHandler:` |
+  ///
+  /// Each scene event comes once per scene, with the real `UIScene`, and
+  /// each app event once per app, however many windows apply the modifier.
+  /// A scene that connected before the first view appeared (the first one
+  /// always does) is replayed as connected when a view appears: its
+  /// `scene:willConnectToSession:options:`, then the events that take it to
+  /// its phase. A connection's options are `nil`: UIKit gives
+  /// `UIScene.ConnectionOptions` only to the scene's delegate (SwiftUI's),
+  /// and they cannot be made; what they carry reaches the app as
+  /// `onOpenURL` and `onContinueUserActivity`. So handle the connection as
+  /// `.sceneConnects`, whose options are optional, which serves the adapter
+  /// too: a handler of `.sceneWillConnect`, whose options are not, is
+  /// reported as a handler that refuses its arguments.
+  ///
+  /// **What it cannot give.** UIKit's other delegate methods (push tokens,
+  /// Home Screen quick actions, CloudKit shares, orientations, the
+  /// notification centre's) have no SwiftUI source: a service's handler of
+  /// one is reported when the services register
+  /// (`Diagnostic.notDispatched`), and the UIKit adapter, installed with
+  /// `@UIApplicationDelegateAdaptor`, is the way in for them. An app that
+  /// installs both has its events forwarded by the adapter only: this entry
+  /// point then dispatches nothing and reports
+  /// `Diagnostic.twoEntryPoints(appDelegate:)`.
+  ///
+  /// **Problems.** As with the adapter: a dispatch's error and the
+  /// dispatcher's diagnostics are written with `NSLog`, prefixed
+  /// `SelectorDispatch:`; set `dispatcher.diagnosticHandler` to receive
+  /// the diagnostics instead. Services that cannot be registered, or an app
+  /// selector that cannot be declared, stop the app when this object is
+  /// made, with the dispatcher's error.
+  ///
+  /// Compiled for iOS and iPadOS; the module is empty on the other
+  /// platforms, Mac Catalyst included (see PLATFORMS.md).
+  @MainActor
+  public final class DispatchingServices {
+    /// The dispatcher the services are registered on, declaring
+    /// `Vocabulary.applicationDelegate` merged with `.sceneDelegate` and the
+    /// app's selectors: for the app's own events.
+    public nonisolated let dispatcher: Dispatcher
+
+    /// The entry point's rules.
+    let entry: SwiftUIEntry
+
+    /// The user activity types the app continues: Info.plist's
+    /// `NSUserActivityTypes`.
+    let activityTypes: [String]
+
+    /// Observes UIKit's notifications for ``entry``, while this object
+    /// lives.
+    private let listener: NotificationListener
+
+    /// Registers the services and starts observing UIKit's notifications.
+    ///
+    /// Make it once, as the `App` is made, before any scene connects:
+    /// then each scene's events reach the services as UIKit sends them.
+    ///
+    /// - Parameters:
+    ///   - services: The app's services.
+    ///   - appSelectors: The app's own selectors, with their folds: events
+    ///     its services handle beside UIKit's, which the app dispatches on
+    ///     ``dispatcher``. A service's selector that neither UIKit's
+    ///     vocabularies nor these declare is reported, usually a misspelt
+    ///     one.
+    ///   - completionDeadline: How long the services' completion handlers
+    ///     may take: 25 seconds by default. Keep it above zero and below the
+    ///     30 seconds iOS gives background work.
+    public init(
+      _ services: [any DispatchService], appSelectors: [String: Fold] = [:],
+      completionDeadline: Duration = .seconds(25)
+    ) {
+      let forwarder = DelegateForwarder(
+        completionDeadline: completionDeadline, report: UIKitHost.failed)
+      dispatcher = forwarder.dispatcher
+      dispatcher.diagnosticHandler = UIKitHost.diagnostic
+      forwarder.register(services, appSelectors: appSelectors, by: Self.self)
+      entry = SwiftUIEntry(forwarder: forwarder) {
+        DispatchingAppDelegate.current.map { String(reflecting: type(of: $0)) }
+      }
+      activityTypes =
+        Bundle.main.object(forInfoDictionaryKey: "NSUserActivityTypes") as? [String] ?? []
+      listener = NotificationListener(entry: entry)
+      for diagnostic in entry.unsourcedHandlers() { dispatcher.diagnosticHandler?(diagnostic) }
+    }
+
+    /// Dispatches
+    /// `application:handleEventsForBackgroundURLSession:completionHandler:`
+    /// and returns when every service has completed, or at the
+    /// dispatcher's deadline: the action of SwiftUI's
+    /// `.backgroundTask(.urlSession)`, whose expiry cancels the task, which
+    /// returns at once.
+    ///
+    /// ```swift
+    /// WindowGroup { ContentView().dispatching(to: services) }
+    ///   .backgroundTask(.urlSession) { await services.handleEventsForBackgroundURLSession($0) }
+    /// ```
+    ///
+    /// - Parameter identifier: The background `URLSession`'s identifier.
+    public func handleEventsForBackgroundURLSession(_ identifier: String) async {
+      await entry.handleEventsForBackgroundURLSession(identifier, application: UIApplication.shared)
+    }
+
+    /// Tells the services of every connected scene they have not heard of,
+    /// as connected and in its phase: what a view's scene does when the
+    /// view appears in its window.
+    ///
+    /// - Parameter scene: The view's scene, which may not be among the
+    ///   connected scenes yet while it connects.
+    func replayConnectedScenes(with scene: UIWindowScene) {
+      let others = UIApplication.shared.connectedScenes.filter { $0 !== scene }.sorted {
+        $0.session.persistentIdentifier < $1.session.persistentIdentifier
+      }
+      let scenes = [scene] + others
+      entry.replay(
+        scenes.map {
+          SwiftUIEntry.ConnectedScene(
+            scene: $0, session: $0.session, phase: $0.activationState.phase)
+        })
+    }
+  }
+
+  extension UIScene.ActivationState {
+    /// The phase the state comes to: a scene not yet attached is in the
+    /// background.
+    var phase: ScenePhaseTransition.Phase {
+      switch self {
+      case .foregroundActive: .active
+      case .foregroundInactive: .inactive
+      case .background, .unattached: .background
+      @unknown default: .background
+      }
+    }
+  }
+#endif
