@@ -29,6 +29,7 @@
   /// | `UIScene` notifications | `scene:willConnectToSession:options:`, `sceneWillEnterForeground:`, `sceneDidBecomeActive:`, `sceneWillResignActive:`, `sceneDidEnterBackground:`, `sceneDidDisconnect:` |
   /// | `onOpenURL` | `scene:openURLContexts:` |
   /// | `onContinueUserActivity`, for each type in Info.plist's `NSUserActivityTypes` | `scene:continueUserActivity:` |
+  /// | `UIApplication.didFinishLaunchingNotification` | `application:didFinishLaunchingWithOptions:`, after launch: its answer vetoes nothing |
   /// | `UIApplication` notifications | `applicationDidReceiveMemoryWarning:`, `applicationSignificantTimeChange:`, `applicationWillTerminate:`, `applicationProtectedDataWillBecomeUnavailable:`, `applicationProtectedDataDidBecomeAvailable:` |
   /// | `.backgroundTask(.urlSession)` | `application:handleEventsForBackgroundURLSession:completionHandler:` |
   ///
@@ -84,8 +85,9 @@
 
     /// Registers the services and starts observing UIKit's notifications.
     ///
-    /// Make it once, as the `App` is made, before any scene connects:
-    /// then each scene's events reach the services as UIKit sends them.
+    /// Make it once, as the `App` is made, before launch finishes and any
+    /// scene connects: then the launch and each scene's events reach the
+    /// services as UIKit sends them.
     ///
     /// - Parameters:
     ///   - services: The app's services.

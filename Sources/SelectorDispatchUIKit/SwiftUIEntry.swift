@@ -251,6 +251,21 @@ package final class SwiftUIEntry {
     forwarder.event(event, application)
   }
 
+  /// Forwards `application:didFinishLaunchingWithOptions:` when UIKit
+  /// announces that launch has finished
+  /// (`UIApplication.didFinishLaunchingNotification`), with the launch
+  /// options the notification carries. The services' answer is not
+  /// UIKit's: launch has finished, so a veto changes nothing.
+  ///
+  /// - Parameters:
+  ///   - application: The `UIApplication`.
+  ///   - options: The launch options, as
+  ///     `[UIApplication.LaunchOptionsKey: Any]?`.
+  package func finishLaunching(_ application: AnyObject, options: Any) {
+    guard isDispatching else { return }
+    _ = forwarder.answer(Self.didFinishLaunching, application, options, or: true)
+  }
+
   /// Dispatches
   /// `application:handleEventsForBackgroundURLSession:completionHandler:`
   /// and returns when every service has completed, or at the dispatcher's
@@ -277,12 +292,14 @@ package final class SwiftUIEntry {
   // MARK: What it dispatches
 
   /// The selectors the entry point dispatches: the scene's connection,
-  /// phases and disconnection, URLs and user activities, the app
-  /// notifications' events, and the background URL session's.
+  /// phases and disconnection, URLs and user activities, the end of the
+  /// launch, the app notifications' events, and the background URL
+  /// session's.
   static let dispatched: Set<String> = Set(
     [
       "scene:willConnectToSession:options:", "sceneDidDisconnect:", "scene:openURLContexts:",
-      "scene:continueUserActivity:", backgroundURLSession,
+      "scene:continueUserActivity:", "application:didFinishLaunchingWithOptions:",
+      backgroundURLSession,
     ] + phaseEvents.keys + AppNotification.allCases.map(\.selector))
 
   /// What to report about the services' handlers of the UIKit selectors the
@@ -314,6 +331,8 @@ package final class SwiftUIEntry {
   package static let backgroundURLSession =
     "application:handleEventsForBackgroundURLSession:completionHandler:"
 
+  private static let didFinishLaunching = ForwardedEvent<(AnyObject, Any) -> Bool>(
+    .init("application:didFinishLaunchingWithOptions:"))
   private static let didDisconnect = ForwardedEvent<(AnyObject) -> Void>(
     .init("sceneDidDisconnect:"))
   private static let openURLContexts = ForwardedEvent<(AnyObject, Set<OpenURLContext>) -> Bool>(

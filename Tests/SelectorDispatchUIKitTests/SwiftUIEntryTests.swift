@@ -245,6 +245,22 @@ import Testing
     #expect(seen.withLock { $0 } == ["\(selector) app"])
   }
 
+  @Test func theEndOfTheLaunchGivesTheLaunchEventWithItsOptions() throws {
+    let host = Host()
+    let seen = Locked<[String]>([])
+    try host.dispatcher.register(
+      service: "launch",
+      handlers: [
+        "application:didFinishLaunchingWithOptions:": { params in
+          seen.withLock { $0.append("\(params[0]) \(params[1])") }
+          return false
+        }
+      ])
+    Self.entry(on: host).finishLaunching(Scene("app"), options: ["key": "value"])
+    #expect(seen.withLock { $0 } == ["app [\"key\": \"value\"]"])
+    #expect(host.errors.withLock { $0 }.isEmpty)
+  }
+
   @Test func theBackgroundSessionsEventReturnsWhenEveryServiceHasCompleted() async throws {
     let host = Host()
     let entry = Self.entry(on: host)
@@ -363,6 +379,6 @@ import Testing
     for selector in SwiftUIEntry.dispatched {
       #expect(DelegateMethod.vocabulary[selector: selector] != nil, "\(selector)")
     }
-    #expect(SwiftUIEntry.dispatched.count == 14)
+    #expect(SwiftUIEntry.dispatched.count == 15)
   }
 }
