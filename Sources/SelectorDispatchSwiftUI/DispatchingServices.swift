@@ -35,26 +35,40 @@
   ///
   /// Each scene event comes once per scene, with the real `UIScene`, and
   /// each app event once per app, however many windows apply the modifier.
-  /// A scene that connected before the first view appeared (the first one
-  /// always does) is replayed as connected when a view appears: its
-  /// `scene:willConnectToSession:options:`, then the events that take it to
-  /// its phase. A connection's options are `nil`: UIKit gives
+  /// A scene that connected before this object was made (when it is made
+  /// later than the `App`) is replayed as connected when a view of it
+  /// appears: its `scene:willConnectToSession:options:`, then the events
+  /// that take it to its phase.
+  ///
+  /// **Connection options.** A connection's options are `nil`: UIKit gives
   /// `UIScene.ConnectionOptions` only to the scene's delegate (SwiftUI's),
-  /// and they cannot be made; what they carry reaches the app as
-  /// `onOpenURL` and `onContinueUserActivity`. So handle the connection as
+  /// and they cannot be made. The URLs and user activities they carry reach
+  /// the app as `onOpenURL` and `onContinueUserActivity`, which this entry
+  /// point forwards; the quick action and the notification response a
+  /// scene was opened with are lost. So handle the connection as
   /// `.sceneConnects`, whose options are optional, which serves the adapter
   /// too: a handler of `.sceneWillConnect`, whose options are not, is
   /// reported as a handler that refuses its arguments.
   ///
+  /// **Universal links** reach `onOpenURL`, as URLs, so the services get
+  /// them as `scene:openURLContexts:`, where under the UIKit adapter they
+  /// are `scene:continueUserActivity:` with an `NSUserActivityTypeBrowsingWeb`
+  /// activity.
+  ///
   /// **What it cannot give.** UIKit's other delegate methods (push tokens,
   /// Home Screen quick actions, CloudKit shares, orientations, the
   /// notification centre's) have no SwiftUI source: a service's handler of
-  /// one is reported when the services register
-  /// (`Diagnostic.notDispatched`), and the UIKit adapter, installed with
-  /// `@UIApplicationDelegateAdaptor`, is the way in for them. An app that
-  /// installs both has its events forwarded by the adapter only: this entry
-  /// point then dispatches nothing and reports
-  /// `Diagnostic.twoEntryPoints(appDelegate:)`.
+  /// one is reported at the first event (`Diagnostic.notDispatched`), with
+  /// the UIKit adapter, installed with `@UIApplicationDelegateAdaptor`, as
+  /// the way in; a handler of an app event that a scene-based app gets as a
+  /// scene event (`applicationDidBecomeActive:`) is reported with the scene
+  /// event to handle instead.
+  ///
+  /// **One entry point.** An app that installs both this and the adapter
+  /// has its events forwarded by the adapter only: this entry point
+  /// dispatches nothing and reports `Diagnostic.twoEntryPoints(appDelegate:)`.
+  /// A second `DispatchingServices` made while the first lives dispatches
+  /// nothing either, and reports `Diagnostic.dispatchingServicesMadeTwice`.
   ///
   /// **Problems.** As with the adapter: a dispatch's error and the
   /// dispatcher's diagnostics are written with `NSLog`, prefixed
@@ -83,6 +97,10 @@
     /// lives.
     private let listener: NotificationListener
 
+    /// The rules of the first `DispatchingServices` that dispatched, while
+    /// it lives: a second one made meanwhile dispatches nothing.
+    private static weak var first: SwiftUIEntry?
+
     /// Registers the services and starts observing UIKit's notifications.
     ///
     /// Make it once, as the `App` is made, before launch finishes and any
@@ -108,13 +126,17 @@
       dispatcher = forwarder.dispatcher
       dispatcher.diagnosticHandler = UIKitHost.diagnostic
       forwarder.register(services, appSelectors: appSelectors, by: Self.self)
-      entry = SwiftUIEntry(forwarder: forwarder) {
-        DispatchingAppDelegate.current.map { String(reflecting: type(of: $0)) }
+      entry = SwiftUIEntry(forwarder: forwarder) { entry in
+        if let appDelegate = DispatchingAppDelegate.current {
+          return .twoEntryPoints(appDelegate: String(reflecting: type(of: appDelegate)))
+        }
+        if let first = Self.first, first !== entry { return .dispatchingServicesMadeTwice }
+        Self.first = entry
+        return nil
       }
       activityTypes =
         Bundle.main.object(forInfoDictionaryKey: "NSUserActivityTypes") as? [String] ?? []
       listener = NotificationListener(entry: entry)
-      for diagnostic in entry.unsourcedHandlers() { dispatcher.diagnosticHandler?(diagnostic) }
     }
 
     /// Dispatches
@@ -150,19 +172,6 @@
           SwiftUIEntry.ConnectedScene(
             scene: $0, session: $0.session, phase: $0.activationState.phase)
         })
-    }
-  }
-
-  extension UIScene.ActivationState {
-    /// The phase the state comes to: a scene not yet attached is in the
-    /// background.
-    var phase: ScenePhaseTransition.Phase {
-      switch self {
-      case .foregroundActive: .active
-      case .foregroundInactive: .inactive
-      case .background, .unattached: .background
-      @unknown default: .background
-      }
     }
   }
 #endif

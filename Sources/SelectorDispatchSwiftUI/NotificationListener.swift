@@ -67,7 +67,9 @@
       let scene = notification.object as? UIScene
       // The launch options, keyed as UIKit's delegate method has them. UIKit posts its
       // notifications on the main thread, where `onMain` runs the closure at once.
-      nonisolated(unsafe) let options = notification.userInfo.map(Self.launchOptions)
+      nonisolated(unsafe) let options =
+        name == UIApplication.didFinishLaunchingNotification
+        ? notification.userInfo.map(Self.launchOptions) : nil
       UIKitHost.onMain { [self] in handle(name, scene: scene, options: options) }
     }
 

@@ -17,7 +17,9 @@
     /// open (`onOpenURL`) reach them as `scene:openURLContexts:`, and the
     /// user activities of the types Info.plist's `NSUserActivityTypes`
     /// lists (`onContinueUserActivity`) as `scene:continueUserActivity:`,
-    /// each with the view's `UIWindowScene`. Scene and app events come from
+    /// each with the view's `UIWindowScene`; a universal link reaches
+    /// `onOpenURL`, so it is a `scene:openURLContexts:` too. Scene and app
+    /// events come from
     /// UIKit's notifications, once per scene and per app, however many
     /// windows apply the modifier.
     ///
@@ -44,6 +46,8 @@
           }
         )
         .onOpenURL { url in anchor.withScene { entry.open(url, in: $0) } }
+      // One `onContinueUserActivity` per type, read from Info.plist at run time: a list of
+      // modifiers the compiler cannot type, hence `AnyView`, once per type and per window.
       return services.activityTypes.reduce(AnyView(view)) { view, type in
         AnyView(
           view.onContinueUserActivity(type) { activity in

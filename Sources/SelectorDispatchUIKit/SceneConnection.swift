@@ -62,7 +62,7 @@ enum SceneConnection {
   // The events a connection forwards, by the types its values have here: their handlers get them
   // as `[Any]`, as the handlers of a typed event with other types do. A connection is once per
   // scene, and its rules are tested on Linux, where UIKit's types are absent.
-  private static let willConnect = ForwardedEvent<(AnyObject, Any, Any) -> Void>(
+  static let willConnect = ForwardedEvent<(AnyObject, Any, Any) -> Void>(
     .init("scene:willConnectToSession:options:"))
   private static let openURLContexts = ForwardedEvent<(AnyObject, Set<OpenURLContext>) -> Bool>(
     .init("scene:openURLContexts:"))

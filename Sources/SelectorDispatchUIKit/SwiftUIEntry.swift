@@ -21,10 +21,11 @@ import SelectorDispatch
 /// apart from "did", whatever the order in which views and notifications
 /// come.
 ///
-/// **Two ways in.** When the app also has the UIKit adapter's app delegate,
-/// the adapter forwards UIKit's calls and the entry point dispatches
-/// nothing: it reports ``Diagnostic/twoEntryPoints(appDelegate:)`` once, at
-/// its first event.
+/// **One entry point.** When the app also has the UIKit adapter's app
+/// delegate, or an earlier SwiftUI entry point that lives, that one feeds
+/// the services and this one dispatches nothing: it reports
+/// ``Diagnostic/twoEntryPoints(appDelegate:)`` or
+/// ``Diagnostic/dispatchingServicesMadeTwice`` once, at its first event.
 @MainActor
 package final class SwiftUIEntry {
   /// A `UIScene` notification the entry point observes.
@@ -92,15 +93,17 @@ package final class SwiftUIEntry {
 
   /// What a replayed connection passes as its `UIScene.ConnectionOptions`:
   /// `nil`, as UIKit gives the options only to the scene's delegate (in a
-  /// SwiftUI app, SwiftUI's), and they have no public initializer. What
-  /// they carry reaches a SwiftUI app as `onOpenURL` and
-  /// `onContinueUserActivity`, which the entry point forwards.
+  /// SwiftUI app, SwiftUI's), and they have no public initializer. The
+  /// URLs and user activities they carry reach a SwiftUI app as `onOpenURL`
+  /// and `onContinueUserActivity`, which the entry point forwards; their
+  /// quick action and notification response are lost.
   package static let absentOptions: AnyObject? = nil
 
   /// The services' forwarder.
   package let forwarder: DelegateForwarder
-  /// The UIKit adapter's app delegate's class, when the app has one.
-  private let adapter: () -> String?
+  /// What to report when another of the package's entry points feeds the
+  /// app's services already.
+  private let otherEntryPoint: (SwiftUIEntry) -> Diagnostic?
   /// Whether the entry point dispatches: decided at its first event.
   private var dispatches: Bool?
   /// The phase of each scene the services know of, by its identity.
@@ -110,25 +113,30 @@ package final class SwiftUIEntry {
   ///
   /// - Parameters:
   ///   - forwarder: The services' forwarder.
-  ///   - adapter: The module-qualified name of the UIKit adapter's app
-  ///     delegate class, when the app has one; asked once, at the first
-  ///     event.
-  package init(forwarder: DelegateForwarder, adapter: @escaping () -> String?) {
+  ///   - otherEntryPoint: Asked once, at the first event, with this entry
+  ///     point: ``Diagnostic/twoEntryPoints(appDelegate:)`` when the app has
+  ///     the UIKit adapter's app delegate,
+  ///     ``Diagnostic/dispatchingServicesMadeTwice`` when another SwiftUI
+  ///     entry point made before this one is alive, else `nil`.
+  package init(
+    forwarder: DelegateForwarder, otherEntryPoint: @escaping (SwiftUIEntry) -> Diagnostic?
+  ) {
     self.forwarder = forwarder
-    self.adapter = adapter
+    self.otherEntryPoint = otherEntryPoint
   }
 
-  /// Whether the entry point dispatches at all: `false`, once and for all,
-  /// with ``Diagnostic/twoEntryPoints(appDelegate:)`` reported, when the app
-  /// has the UIKit adapter's app delegate.
+  /// Whether the entry point dispatches at all, decided at its first event:
+  /// `false`, once and for all, with the other entry point's diagnostic
+  /// reported, when another of the package's entry points feeds the
+  /// services; otherwise `true`, and the handlers of selectors it has no
+  /// source for are reported (``unsourcedHandlers()``).
   package var isDispatching: Bool {
     if let dispatches { return dispatches }
-    let appDelegate = adapter()
-    dispatches = appDelegate == nil
-    if let appDelegate {
-      forwarder.dispatcher.diagnosticHandler?(.twoEntryPoints(appDelegate: appDelegate))
-    }
-    return appDelegate == nil
+    let other = otherEntryPoint(self)
+    dispatches = other == nil
+    let report = forwarder.dispatcher.diagnosticHandler
+    for diagnostic in other.map({ [$0] }) ?? unsourcedHandlers() { report?(diagnostic) }
+    return other == nil
   }
 
   /// Whether the services know of `scene`: it connected, and has not
@@ -268,10 +276,11 @@ package final class SwiftUIEntry {
 
   /// Dispatches
   /// `application:handleEventsForBackgroundURLSession:completionHandler:`
-  /// and returns when every service has completed, or at the dispatcher's
-  /// deadline; at once when the task is cancelled (a background task's
-  /// expiry), the services' later completions then dropped. A dispatch
-  /// that fails is reported.
+  /// and returns when every service has completed (or answered, for an
+  /// `async` handler), or at the dispatcher's deadline; at once when the
+  /// task is cancelled (a background task's expiry), even while an `async`
+  /// handler still runs: the dispatch is then cancelled, and the services'
+  /// later answers dropped. A dispatch that fails is reported.
   ///
   /// - Parameters:
   ///   - identifier: The background `URLSession`'s identifier.
@@ -280,12 +289,24 @@ package final class SwiftUIEntry {
     _ identifier: String, application: AnyObject
   ) async {
     guard isDispatching else { return }
-    do {
-      _ = try await forwarder.dispatcher.answer(
-        to: Self.backgroundURLSession, params: [application, identifier])
-    } catch is CancellationError {
-    } catch {
-      forwarder.report(error)
+    let ended = Ending()
+    // The dispatch runs in a task of its own, so that the caller's cancellation ends the wait
+    // at once: awaited on the main actor, a dispatch waits for the handler that runs.
+    let dispatch = Task { @MainActor [forwarder] in
+      do {
+        _ = try await forwarder.dispatcher.answer(
+          to: Self.backgroundURLSession, params: [application, identifier])
+      } catch is CancellationError {
+      } catch {
+        forwarder.report(error)
+      }
+      ended.end()
+    }
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { ended.wait($0) }
+    } onCancel: {
+      dispatch.cancel()
+      ended.end()
     }
   }
 
@@ -296,17 +317,18 @@ package final class SwiftUIEntry {
   /// launch, the app notifications' events, and the background URL
   /// session's.
   static let dispatched: Set<String> = Set(
-    [
-      "scene:willConnectToSession:options:", "sceneDidDisconnect:", "scene:openURLContexts:",
-      "scene:continueUserActivity:", "application:didFinishLaunchingWithOptions:",
-      backgroundURLSession,
-    ] + phaseEvents.keys + AppNotification.allCases.map(\.selector))
+    ([SceneConnection.willConnect.key, didDisconnect.key, openURLContexts.key]
+      + [continueUserActivity.key, didFinishLaunching.key]
+      + phaseEvents.values.map(\.key) + appEvents.values.map(\.key)).map(\.description)
+      + [backgroundURLSession])
 
   /// What to report about the services' handlers of the UIKit selectors the
   /// entry point has no source for (push tokens, quick actions, CloudKit
   /// shares, orientations and the rest): one
   /// ``Diagnostic/notDispatched(selector:service:reason:)`` per service and
-  /// selector, as nothing calls them.
+  /// selector, as nothing calls them. Its reason names the scene event to
+  /// handle instead, for an app event that UIKit replaces with one in a
+  /// scene-based app, and the UIKit adapter otherwise.
   ///
   /// - Returns: The diagnostics, by selector, then in call order.
   package func unsourcedHandlers() -> [Diagnostic] {
@@ -314,13 +336,19 @@ package final class SwiftUIEntry {
     return DelegateMethod.vocabulary.entries.map(\.selector).filter {
       !Self.dispatched.contains($0)
     }.sorted().flatMap { selector in
-      dispatcher.services(handling: selector).map { service in
-        .notDispatched(
-          selector: selector, service: service,
-          reason: "a SwiftUI app has no source for it, so the SwiftUI entry point "
+      let replacement = DelegateMethod.vocabulary[selector: selector]?.replacement
+      let reason =
+        if let replacement, Self.dispatched.contains(replacement) {
+          "UIKit does not call it in a scene-based app, which a SwiftUI app is; handle "
+            + "\(replacement), which the SwiftUI entry point dispatches, instead"
+        } else {
+          "a SwiftUI app has no source for it, so the SwiftUI entry point "
             + "(dispatching(to:)) does not dispatch it; the UIKit adapter does: install a "
             + "DispatchingAppDelegate subclass with @UIApplicationDelegateAdaptor, in place of "
-            + "DispatchingServices")
+            + "DispatchingServices"
+        }
+      return dispatcher.services(handling: selector).map { service in
+        Diagnostic.notDispatched(selector: selector, service: service, reason: reason)
       }
     }
   }
@@ -352,4 +380,29 @@ package final class SwiftUIEntry {
     uniqueKeysWithValues: AppNotification.allCases.map {
       ($0, ForwardedEvent<(AnyObject) -> Void>(.init($0.selector)))
     })
+}
+
+/// The end of a background session's wait, which the dispatch's end and
+/// the caller's cancellation race for: the first ends it, once.
+private final class Ending: Sendable {
+  private let state = Locked<(ended: Bool, waiter: CheckedContinuation<Void, Never>?)>(
+    (false, nil))
+
+  /// Resumes `waiter` when the wait has ended, at once if it has.
+  func wait(_ waiter: CheckedContinuation<Void, Never>) {
+    let ended = state.withLock { state in
+      if !state.ended { state.waiter = waiter }
+      return state.ended
+    }
+    if ended { waiter.resume() }
+  }
+
+  /// Ends the wait; later calls do nothing.
+  func end() {
+    let waiter = state.withLock { state in
+      defer { state = (true, nil) }
+      return state.ended ? nil : state.waiter
+    }
+    waiter?.resume()
+  }
 }

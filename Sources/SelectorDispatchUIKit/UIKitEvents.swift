@@ -613,8 +613,9 @@
     /// `scene:willConnectToSession:options:` from either entry point: the
     /// options are UIKit's under the UIKit adapter and `nil` under the
     /// SwiftUI entry point (`DispatchingServices`), which UIKit gives none:
-    /// a SwiftUI app gets what they carry as `onOpenURL` and
-    /// `onContinueUserActivity`, which the entry point forwards.
+    /// a SwiftUI app gets the URLs and user activities they carry as
+    /// `onOpenURL` and `onContinueUserActivity`, which the entry point
+    /// forwards.
     public static var sceneConnects:
       Dispatcher.MainActorEvent<(UIScene, UISceneSession, UIScene.ConnectionOptions?) -> Void>
     {

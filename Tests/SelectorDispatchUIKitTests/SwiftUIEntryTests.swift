@@ -7,7 +7,7 @@ import Testing
 
 /// Which event each source of the SwiftUI entry point gives, with which arguments, once per
 /// scene and per app, and nothing at all beside the UIKit adapter.
-@MainActor @Suite struct SwiftUIEntryTests {
+@MainActor @Suite(.timeLimit(.minutes(1))) struct SwiftUIEntryTests {
   typealias Host = DelegateForwarderTests.Host
   typealias Scene = SceneConnectionTests.Scene
 
@@ -19,20 +19,23 @@ import Testing
   nonisolated static let (openURLs, activity) = (
     "scene:openURLContexts:", "scene:continueUserActivity:"
   )
+  nonisolated static let pushToken =
+    "application:didRegisterForRemoteNotificationsWithDeviceToken:"
+  nonisolated static let launch = "application:didFinishLaunchingWithOptions:"
   nonisolated static let appSelectors = [
     "applicationDidReceiveMemoryWarning:", "applicationSignificantTimeChange:",
     "applicationWillTerminate:", "applicationProtectedDataWillBecomeUnavailable:",
     "applicationProtectedDataDidBecomeAvailable:",
   ]
 
-  /// An entry point on `host`, beside an adapter's app delegate when `adapter` names one,
-  /// counting how often it is asked.
+  /// An entry point on `host`, beside another entry point when `other` says which, counting
+  /// how often it is asked.
   static func entry(
-    on host: Host, adapter: String? = nil, asked: Locked<Int> = Locked(0)
+    on host: Host, other: Diagnostic? = nil, asked: Locked<Int> = Locked(0)
   ) -> SwiftUIEntry {
-    SwiftUIEntry(forwarder: host.forwarder) {
+    SwiftUIEntry(forwarder: host.forwarder) { _ in
       asked.withLock { $0 += 1 }
-      return adapter
+      return other
     }
   }
 
@@ -42,7 +45,8 @@ import Testing
     let seen = Locked<[String]>([])
     var handlers: [String: SelectorHandler] = [:]
     let selectors =
-      [willConnect, enter, become, resign, leave, disconnect, openURLs, activity] + appSelectors
+      [willConnect, enter, become, resign, leave, disconnect, openURLs, activity, launch]
+      + appSelectors + [SwiftUIEntry.backgroundURLSession]
     for selector in selectors {
       handlers[selector] = { params in
         let connecting = MainActor.assumeIsolated {
@@ -59,6 +63,7 @@ import Testing
         seen.withLock {
           $0.append(([selector] + shown).joined(separator: " ") + (connecting ? " connecting" : ""))
         }
+        (params.last as? () -> Void)?()
         return (params.last as? Set<OpenURLContext>).map { $0.first?.url.host == "mine" }
       }
     }
@@ -107,6 +112,24 @@ import Testing
     Self.entry(on: host).receive(.willConnect, scene: Scene("main"), session: "session")
     #expect(options.withLock { $0 } == ["session none"])
     #expect(host.errors.withLock { $0 }.isEmpty)
+  }
+
+  @Test func aHandlerThatTakesOptionsThatAreNeverNilIsReported() throws {
+    let host = Host()
+    try host.dispatcher.register(
+      service: "strict", handlers: [Self.willConnect: { _ in nil }])
+    try host.dispatcher.register(StrictConnector())
+    Self.entry(on: host).receive(.willConnect, scene: Scene("main"), session: "session")
+    let errors = host.errors.withLock { $0 }
+    #expect(errors.count == 1)
+    #expect(errors.first?.contains("StrictConnector") == true, "\(errors)")
+  }
+
+  /// Takes the connection's options as UIKit's `.sceneWillConnect` does, never `nil`.
+  struct StrictConnector: DispatchService {
+    var handlers: HandlerTable {
+      on(SwiftUIEntryTests.willConnect) { (_: AnyObject, _: String, _: NSObject) in }
+    }
   }
 
   @Test func aRepeatedNotificationGivesNothing() throws {
@@ -330,14 +353,66 @@ import Testing
     }
   }
 
+  @Test func theBackgroundSessionsEventReturnsAtOnceWhenCancelledWhileAnAsyncHandlerRuns()
+    async throws
+  {
+    let host = Host()
+    let entry = Self.entry(on: host)
+    let (started, start) = AsyncStream.makeStream(of: Void.self)
+    let gate = Locked<CheckedContinuation<Void, Never>?>(nil)
+    let finished = Locked(false)
+    try host.dispatcher.register(
+      service: "downloads",
+      asyncHandlers: [
+        SwiftUIEntry.backgroundURLSession: { _ in
+          // Waits, deaf to the cancellation, until the test releases it.
+          await withCheckedContinuation { continuation in
+            gate.withLock { $0 = continuation }
+            start.yield()
+          }
+          finished.withLock { $0 = true }
+          return nil
+        }
+      ])
+    let task = Task { @MainActor in
+      await entry.handleEventsForBackgroundURLSession("downloads", application: Scene("app"))
+    }
+    var events = started.makeAsyncIterator()
+    _ = await events.next()
+    let release = {
+      gate.withLock { gate in
+        defer { gate = nil }
+        return gate
+      }?.resume()
+    }
+    // A bound, not a wait: a wait that does not end at the cancellation would hang until the
+    // handler returns, so the handler is released after 10 seconds, and the test then fails.
+    let bound = Task {
+      guard (try? await Task.sleep(for: .seconds(10))) != nil else { return }
+      release()
+    }
+    task.cancel()
+    await task.value
+    #expect(!finished.withLock { $0 }, "the wait ended while the handler ran")
+    bound.cancel()
+    release()
+  }
+
   // MARK: Two ways in
 
-  @Test func besideTheAdaptersAppDelegateNothingIsDispatchedAndOneDiagnosticSaysWhy() async throws {
+  @Test(arguments: [
+    Diagnostic.twoEntryPoints(appDelegate: "Shop.AppDelegate"), .dispatchingServicesMadeTwice,
+  ])
+  func besideAnotherEntryPointNothingIsDispatchedAndOneDiagnosticSaysWhy(other: Diagnostic)
+    async throws
+  {
     let host = Host()
     let seen = try Self.record(on: host)
+    try host.dispatcher.register(service: "push", handlers: [Self.pushToken: { _ in nil }])
     let asked = Locked(0)
-    let entry = Self.entry(on: host, adapter: "Shop.AppDelegate", asked: asked)
+    let entry = Self.entry(on: host, other: other, asked: asked)
     let main = Scene("main")
+    entry.finishLaunching(Scene("app"), options: Optional<[String: Any]>.none as Any)
     for notification in SwiftUIEntry.SceneNotification.allCases {
       entry.receive(notification, scene: main, session: "session")
     }
@@ -349,30 +424,55 @@ import Testing
     }
     await entry.handleEventsForBackgroundURLSession("downloads", application: Scene("app"))
     #expect(seen.withLock { $0 }.isEmpty)
-    #expect(host.diagnostics.entries == [.twoEntryPoints(appDelegate: "Shop.AppDelegate")])
+    #expect(host.diagnostics.entries == [other], "the push handler is the other entry point's")
+    #expect(asked.withLock { $0 } == 1)
+  }
+
+  @Test func aSecondEventAsksNoMore() throws {
+    let host = Host()
+    let seen = try Self.record(on: host)
+    let asked = Locked(0)
+    let entry = Self.entry(on: host, asked: asked)
+    entry.receive(.didReceiveMemoryWarning, application: Scene("app"))
+    entry.receive(.didReceiveMemoryWarning, application: Scene("app"))
+    #expect(seen.withLock { $0 }.count == 2)
     #expect(asked.withLock { $0 } == 1)
   }
 
   // MARK: What has no source
 
-  @Test func aHandlerOfASelectorWithNoSwiftUISourceIsReportedWithTheAdapterAsTheWayIn() throws {
+  @Test func aHandlerOfASelectorWithNoSwiftUISourceIsReportedAtTheFirstEvent() throws {
     let host = Host()
     _ = try Self.record(on: host)
     try host.dispatcher.register(
       service: "push",
       handlers: [
-        "application:didRegisterForRemoteNotificationsWithDeviceToken:": { _ in nil },
+        Self.pushToken: { _ in nil }, "applicationDidBecomeActive:": { _ in nil },
         "sceneDidBecomeActive:": { _ in nil },
       ])
-    let diagnostics = Self.entry(on: host).unsourcedHandlers()
-    #expect(diagnostics.map(\.service) == ["push"], "the recorder's selectors all have a source")
-    let diagnostic = try #require(diagnostics.first)
-    guard case .notDispatched(let selector, _, let reason) = diagnostic else {
-      Issue.record("\(diagnostic)")
-      return
+    host.diagnostics.removeAll()  // the deprecated selector's, at registration
+    let entry = Self.entry(on: host)
+    #expect(host.diagnostics.entries.isEmpty, "nothing is reported before the first event")
+    entry.receive(.didReceiveMemoryWarning, application: Scene("app"))
+    entry.receive(.didReceiveMemoryWarning, application: Scene("app"))
+    let reported = host.diagnostics.entries.compactMap { diagnostic -> String? in
+      guard case .notDispatched(let selector, let service, let reason) = diagnostic else {
+        return nil
+      }
+      return "\(service) \(selector): \(reason)"
     }
-    #expect(selector == "application:didRegisterForRemoteNotificationsWithDeviceToken:")
-    #expect(reason.contains("@UIApplicationDelegateAdaptor"))
+    #expect(
+      reported
+        == [
+          "push \(Self.pushToken): a SwiftUI app has no source for it, so the SwiftUI entry point "
+            + "(dispatching(to:)) does not dispatch it; the UIKit adapter does: install a "
+            + "DispatchingAppDelegate subclass with @UIApplicationDelegateAdaptor, in place of "
+            + "DispatchingServices",
+          "push applicationDidBecomeActive:: UIKit does not call it in a scene-based app, which a "
+            + "SwiftUI app is; handle sceneDidBecomeActive:, which the SwiftUI entry point "
+            + "dispatches, instead",
+        ].sorted(), "the recorder's selectors all have a source, and each is reported once")
+    #expect(host.diagnostics.entries.count == 2)
   }
 
   @Test func everySelectorItDispatchesIsUIKits() {
@@ -380,5 +480,6 @@ import Testing
       #expect(DelegateMethod.vocabulary[selector: selector] != nil, "\(selector)")
     }
     #expect(SwiftUIEntry.dispatched.count == 15)
+    #expect(SwiftUIEntry.dispatched.contains(Self.willConnect))
   }
 }

@@ -101,13 +101,21 @@ public enum Diagnostic: Sendable, Equatable, CustomStringConvertible {
   /// names no service.
   case twoEntryPoints(appDelegate: String)
 
+  /// The app made a second `DispatchingServices` (the SwiftUI entry point)
+  /// while the first one is alive, such as one made in a view's body: each
+  /// would dispatch UIKit's events. So that no event reaches the services
+  /// twice, the second dispatches nothing. Reported once, by the second's
+  /// dispatcher, at its first event. It names no service.
+  case dispatchingServicesMadeTwice
+
   /// The service the diagnostic is about; for
   /// ``emptyIntersection(selector:services:masks:)``, the first service in
   /// conflict; `nil` for ``nestingTooDeep(selector:depth:)``, which is about
   /// a chain of dispatches, and for
   /// ``sceneDelegateNotDispatching(configuration:delegateClass:selectors:)``,
   /// which is about the app's scene configuration, and
-  /// ``twoEntryPoints(appDelegate:)``, which is about the app, not a service.
+  /// ``twoEntryPoints(appDelegate:)`` and ``dispatchingServicesMadeTwice``,
+  /// which are about the app, not a service.
   public var service: String? {
     switch self {
     case .completionCalledTwice(_, let service), .completionMissedDeadline(_, let service, _),
@@ -117,7 +125,9 @@ public enum Diagnostic: Sendable, Equatable, CustomStringConvertible {
       .undeclaredSelector(_, let service, _), .notDispatched(_, let service, _):
       service
     case .emptyIntersection(_, let services, _): services.first
-    case .nestingTooDeep, .sceneDelegateNotDispatching, .twoEntryPoints: nil
+    case .nestingTooDeep, .sceneDelegateNotDispatching, .twoEntryPoints,
+      .dispatchingServicesMadeTwice:
+      nil
     }
   }
 
@@ -183,6 +193,10 @@ public enum Diagnostic: Sendable, Equatable, CustomStringConvertible {
         + "point, dispatching(to:): so that no event is dispatched twice, the SwiftUI entry "
         + "point dispatches nothing and the adapter forwards UIKit's calls; remove one of "
         + "them, the @UIApplicationDelegateAdaptor or the DispatchingServices"
+    case .dispatchingServicesMadeTwice:
+      "a second DispatchingServices was made while the first one is alive: so that no event "
+        + "is dispatched twice, the second dispatches nothing; make DispatchingServices once, "
+        + "as a stored property of the App"
     }
   }
 

@@ -102,4 +102,14 @@ import Testing
         + "them, the @UIApplicationDelegateAdaptor or the DispatchingServices")
     #expect(diagnostic.service == nil)
   }
+
+  @Test func aSecondDispatchingServicesSaysWhatWasDoneAndTheFix() {
+    let diagnostic = Diagnostic.dispatchingServicesMadeTwice
+    #expect(
+      diagnostic.description
+        == "a second DispatchingServices was made while the first one is alive: so that no "
+        + "event is dispatched twice, the second dispatches nothing; make DispatchingServices "
+        + "once, as a stored property of the App")
+    #expect(diagnostic.service == nil)
+  }
 }
