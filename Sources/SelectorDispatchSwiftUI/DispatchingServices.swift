@@ -48,7 +48,8 @@
   /// scene was opened with are lost. So handle the connection as
   /// `.sceneConnects`, whose options are optional, which serves the adapter
   /// too: a handler of `.sceneWillConnect`, whose options are not, is
-  /// reported as a handler that refuses its arguments.
+  /// reported as a handler that refuses its arguments, at every connection,
+  /// and the other services' handlers still run.
   ///
   /// **Universal links** reach `onOpenURL`, as URLs, so the services get
   /// them as `scene:openURLContexts:`, where under the UIKit adapter they
@@ -67,8 +68,10 @@
   /// **One entry point.** An app that installs both this and the adapter
   /// has its events forwarded by the adapter only: this entry point
   /// dispatches nothing and reports `Diagnostic.twoEntryPoints(appDelegate:)`.
-  /// A second `DispatchingServices` made while the first lives dispatches
-  /// nothing either, and reports `Diagnostic.dispatchingServicesMadeTwice`.
+  /// Of two `DispatchingServices` alive at once, the one whose first event
+  /// came first feeds the services; the other dispatches nothing, and
+  /// reports `Diagnostic.dispatchingServicesMadeTwice`. Make it once, as a
+  /// stored property of the `App`.
   ///
   /// **Problems.** As with the adapter: a dispatch's error and the
   /// dispatcher's diagnostics are written with `NSLog`, prefixed
@@ -116,7 +119,8 @@
     ///     one.
     ///   - completionDeadline: How long the services' completion handlers
     ///     may take: 25 seconds by default. Keep it above zero and below the
-    ///     30 seconds iOS gives background work.
+    ///     30 seconds iOS gives background work: a deadline outside that
+    ///     range is used as given, and written to the unified log.
     public init(
       _ services: [any DispatchService], appSelectors: [String: Fold] = [:],
       completionDeadline: Duration = .seconds(25)
@@ -141,10 +145,14 @@
 
     /// Dispatches
     /// `application:handleEventsForBackgroundURLSession:completionHandler:`
-    /// and returns when every service has completed, or at the
-    /// dispatcher's deadline: the action of SwiftUI's
+    /// and returns when every service has answered: the action of SwiftUI's
     /// `.backgroundTask(.urlSession)`, whose expiry cancels the task, which
-    /// returns at once.
+    /// then returns at once.
+    ///
+    /// An `async` handler answers by returning, with no limit but the
+    /// task's; a handler with a completion handler by calling it, or at the
+    /// dispatcher's deadline, counted from when the last `async` handler
+    /// returned.
     ///
     /// ```swift
     /// WindowGroup { ContentView().dispatching(to: services) }

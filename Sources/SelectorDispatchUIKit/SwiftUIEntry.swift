@@ -11,9 +11,10 @@ import SelectorDispatch
 ///
 /// **Scenes.** Each scene the entry point knows has the phase its services
 /// last heard of (``ScenePhaseTransition/Phase``). A scene it meets for the
-/// first time, by its `willConnect` notification or, for a scene connected
-/// before the entry point was made, when a view of it appears
-/// (``replay(_:)``), is connected: `scene:willConnectToSession:options:`,
+/// first time, by its `willConnect` notification, by another of its
+/// notifications (one whose `willConnect` came before the entry point
+/// observed), or, for a scene connected before the entry point was made,
+/// when a view of it appears (``replay(_:)``), is connected: `scene:willConnectToSession:options:`,
 /// then the events that take it from the background to the phase it has.
 /// Each later notification gives its own event, after the steps a missed
 /// notification would have given, and nothing when the scene is in that
@@ -22,8 +23,9 @@ import SelectorDispatch
 /// come.
 ///
 /// **One entry point.** When the app also has the UIKit adapter's app
-/// delegate, or an earlier SwiftUI entry point that lives, that one feeds
-/// the services and this one dispatches nothing: it reports
+/// delegate, or another SwiftUI entry point that lives and had its first
+/// event first, that one feeds the services and this one dispatches
+/// nothing: it reports
 /// ``Diagnostic/twoEntryPoints(appDelegate:)`` or
 /// ``Diagnostic/dispatchingServicesMadeTwice`` once, at its first event.
 @MainActor
@@ -91,7 +93,8 @@ package final class SwiftUIEntry {
     }
   }
 
-  /// What a replayed connection passes as its `UIScene.ConnectionOptions`:
+  /// What every connection, live or replayed, passes as its
+  /// `UIScene.ConnectionOptions`:
   /// `nil`, as UIKit gives the options only to the scene's delegate (in a
   /// SwiftUI app, SwiftUI's), and they have no public initializer. The
   /// URLs and user activities they carry reach a SwiftUI app as `onOpenURL`
@@ -117,7 +120,7 @@ package final class SwiftUIEntry {
   ///     point: ``Diagnostic/twoEntryPoints(appDelegate:)`` when the app has
   ///     the UIKit adapter's app delegate,
   ///     ``Diagnostic/dispatchingServicesMadeTwice`` when another SwiftUI
-  ///     entry point made before this one is alive, else `nil`.
+  ///     entry point that lives dispatched first, else `nil`.
   package init(
     forwarder: DelegateForwarder, otherEntryPoint: @escaping (SwiftUIEntry) -> Diagnostic?
   ) {
@@ -276,8 +279,10 @@ package final class SwiftUIEntry {
 
   /// Dispatches
   /// `application:handleEventsForBackgroundURLSession:completionHandler:`
-  /// and returns when every service has completed (or answered, for an
-  /// `async` handler), or at the dispatcher's deadline; at once when the
+  /// and returns when every service has answered (an `async` handler by
+  /// returning, one with a completion handler by calling it or at the
+  /// dispatcher's deadline, which counts from when the last `async` handler
+  /// returned); at once when the
   /// task is cancelled (a background task's expiry), even while an `async`
   /// handler still runs: the dispatch is then cancelled, and the services'
   /// later answers dropped. A dispatch that fails is reported.

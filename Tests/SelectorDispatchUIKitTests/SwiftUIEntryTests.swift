@@ -316,12 +316,14 @@ import Testing
     let host = Host()
     let entry = Self.entry(on: host)
     let (called, completion) = AsyncStream.makeStream(of: Void.self)
+    let completions = Completions()
     try host.dispatcher.register(
       service: "downloads",
       handlers: [
-        SwiftUIEntry.backgroundURLSession: { _ in
+        SwiftUIEntry.backgroundURLSession: { params in
+          completions.keep(params[2])  // completes after the wait ended
           completion.yield()
-          return nil  // never completes
+          return nil
         }
       ])
     let task = Task { @MainActor in
@@ -332,6 +334,8 @@ import Testing
     task.cancel()
     await task.value
     #expect(host.errors.withLock { $0 }.isEmpty, "the expiry is not an error")
+    #expect(completions.callAll() == 1, "a completion after the wait is accepted")
+    host.clock.advance(by: .seconds(26))  // past the deadline: the join ends, whatever it holds
   }
 
   /// The services' completions, kept to be called later.

@@ -104,8 +104,9 @@ public enum Diagnostic: Sendable, Equatable, CustomStringConvertible {
   /// The app made a second `DispatchingServices` (the SwiftUI entry point)
   /// while the first one is alive, such as one made in a view's body: each
   /// would dispatch UIKit's events. So that no event reaches the services
-  /// twice, the second dispatches nothing. Reported once, by the second's
-  /// dispatcher, at its first event. It names no service.
+  /// twice, the second (the one whose first event came later) dispatches
+  /// nothing. Reported by its dispatcher at its first event, once per extra
+  /// instance. It names no service.
   case dispatchingServicesMadeTwice
 
   /// The service the diagnostic is about; for
