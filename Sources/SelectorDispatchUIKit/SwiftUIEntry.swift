@@ -109,8 +109,16 @@ package final class SwiftUIEntry {
   private let otherEntryPoint: (SwiftUIEntry) -> Diagnostic?
   /// Whether the entry point dispatches: decided at its first event.
   private var dispatches: Bool?
-  /// The phase of each scene the services know of, by its identity.
-  private var phases: [ObjectIdentifier: ScenePhaseTransition.Phase] = [:]
+  /// Each scene the services know of, by its identity, with its phase.
+  private var known: [ObjectIdentifier: KnownScene] = [:]
+
+  /// A scene the services know of, held weakly: a scene UIKit released
+  /// without disconnecting it is known no more, and an object made later
+  /// at its address is not taken for it.
+  private struct KnownScene {
+    weak var scene: AnyObject?
+    var phase: ScenePhaseTransition.Phase
+  }
 
   /// Creates the rules of an entry point.
   ///
@@ -144,7 +152,9 @@ package final class SwiftUIEntry {
 
   /// Whether the services know of `scene`: it connected, and has not
   /// disconnected.
-  package func knows(_ scene: AnyObject) -> Bool { phases[ObjectIdentifier(scene)] != nil }
+  package func knows(_ scene: AnyObject) -> Bool {
+    known[ObjectIdentifier(scene)]?.scene === scene
+  }
 
   // MARK: Scenes
 
@@ -180,7 +190,7 @@ package final class SwiftUIEntry {
       guard knows(scene) else { return }
       // UIKit sends a scene to the background before disconnecting it.
       move(scene, through: nil, to: .background)
-      phases[ObjectIdentifier(scene)] = nil
+      known[ObjectIdentifier(scene)] = nil
       DelegateForwarder.disconnect(scene, by: Self.didDisconnect, from: forwarder)
     case .willEnterForeground, .didActivate, .willDeactivate, .didEnterBackground:
       guard let step = notification.step else { return }
@@ -192,7 +202,7 @@ package final class SwiftUIEntry {
   /// Forwards `scene:willConnectToSession:options:` with no options (see
   /// ``absentOptions``), while the scene's `isConnecting` is `true`.
   private func connect(_ scene: AnyObject, session: Any) {
-    phases[ObjectIdentifier(scene)] = .background
+    known[ObjectIdentifier(scene)] = KnownScene(scene: scene, phase: .background)
     SceneConnection.connect(
       scene, session: session, options: Self.absentOptions as Any,
       contents: SceneConnection.Contents(), forwarding: [], on: forwarder)
@@ -205,13 +215,13 @@ package final class SwiftUIEntry {
     to new: ScenePhaseTransition.Phase
   ) {
     let id = ObjectIdentifier(scene)
-    guard let old = phases[id], old != new else { return }
+    guard knows(scene), let old = known[id]?.phase, old != new else { return }
     let selectors =
       step.map {
         ScenePhaseTransition.selectors(from: old, to: $0)
           + ScenePhaseTransition.selectors(from: $0, to: new)
       } ?? ScenePhaseTransition.selectors(from: old, to: new)
-    phases[id] = new
+    known[id]?.phase = new
     for selector in selectors {
       guard let event = Self.phaseEvents[selector] else {
         preconditionFailure("ScenePhaseTransition gave \(selector), which has no event here")
