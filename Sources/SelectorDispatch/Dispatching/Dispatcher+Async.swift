@@ -97,22 +97,38 @@ extension Dispatcher {
   }
 
   /// Prepares the dispatch (see `prepare(_:params:fold:form:)`), then
-  /// calls the handlers one at a time, at its depth.
+  /// calls the handlers one at a time, at its depth: in the caller's task
+  /// on the main actor or when every handler is synchronous, and otherwise
+  /// in a task of their own (`HandlerChainTask`), so that cancelling the
+  /// dispatch ends its wait at once.
   private nonisolated(nonsending) func dispatchAwaiting(
     _ snapshot: Snapshot, params: [Any], fold: Fold?
   ) async throws -> Any? {
     let (fold, depth) = try prepare(snapshot, params: params, fold: fold, form: .awaited).folding
-    guard snapshot.hasAsyncHandlers else {
+    guard snapshot.hasAsyncHandlers, !Self.isMainActor() else {
       return try await awaitHandlers(snapshot, params: params, fold: fold, depth: depth)
     }
-    return try await HandlerChainTask.run {
-      try await self.awaitHandlers(snapshot, params: params, fold: fold, depth: depth)
-    }
+    return try await HandlerChainTask.run(
+      HandlerChainTask.Chain(
+        dispatcher: self, snapshot: snapshot, params: params, fold: fold, depth: depth))
   }
+
+  #if os(Linux) || os(Windows) || os(Android) || canImport(Swift, _version: 6.0)
+    /// Whether `isolation`, the caller's, is the main actor.
+    @inline(__always)
+    private static func isMainActor(_ isolation: (any Actor)? = #isolation) -> Bool {
+      isolation === MainActor.shared
+    }
+  #else
+    /// `#isolation` is Swift 6.0's. The MacOSX 13.3 SDK that CI type-checks
+    /// against has Swift 5.8's standard library, with which the package
+    /// cannot be built (it needs Swift 6.2): this is for the type-check.
+    private static func isMainActor() -> Bool { false }
+  #endif
 
   /// Calls the handlers at `depth`, joining their completions if the
   /// selector has one.
-  private nonisolated(nonsending) func awaitHandlers(
+  fileprivate nonisolated(nonsending) func awaitHandlers(
     _ snapshot: Snapshot, params: [Any], fold: Fold, depth: Int
   ) async throws -> Any? {
     let completion = snapshot.contract?.completion
@@ -167,5 +183,17 @@ extension Dispatcher {
       if folded.add(answer, at: index, of: snapshot) { break }
     }
     return try folded.result(of: snapshot, environment: environment)
+  }
+}
+
+extension HandlerChainTask.Chain {
+  /// Calls the handlers, and returns their answer or what they threw.
+  nonisolated(nonsending) func outcome() async -> HandlerChainTask.Outcome {
+    do {
+      return .success(
+        try await dispatcher.awaitHandlers(snapshot, params: params, fold: fold, depth: depth))
+    } catch {
+      return .failure(error)
+    }
   }
 }
