@@ -17,8 +17,9 @@ import MallocCounter
 /// `valgrind --tool=callgrind` (compare two N to get instructions per event).
 /// `--smoke` only makes the correctness check, for CI: every scenario
 /// (or those `--scenario` keeps) is built and each handler must run exactly
-/// once per event, and a typed dispatch must make no heap allocation with
-/// any declared fold but `collect`, to `[Any]` closures or typed handlers.
+/// once per event, a typed dispatch must make no heap allocation with
+/// any declared fold but `collect`, to `[Any]` closures or typed handlers,
+/// and an awaited dispatch in the caller's task at most 2.
 @main
 enum DispatchBenchmarks {
   struct Options {
@@ -51,6 +52,7 @@ enum DispatchBenchmarks {
     if options.smoke {
       print("smoke: \(scenarios.count) scenario(s) pass the correctness check")
       checkTypedAllocations()
+      checkAwaitedAllocations()
       return
     }
     if let iterations = options.iterations {
@@ -103,6 +105,30 @@ enum DispatchBenchmarks {
       print(
         "smoke: a typed dispatch to \(handlers) makes no allocation with \(counts.count - 1) "
           + "declared folds")
+    }
+  }
+
+  /// Fails unless an awaited dispatch that runs its handlers in the
+  /// caller's task (on the main actor, or with synchronous handlers) makes
+  /// at most 2 heap allocations per event at one service, the caller's
+  /// `params` array and the nesting depth's task-local value: no task, no
+  /// closure context (BENCHMARKS.md, *The awaited dispatch's task*). Says
+  /// so where allocations are not counted.
+  static func checkAwaitedAllocations() {
+    let rows = [
+      AsyncScenarios.awaitingAsyncHandlers(1, .mainActor),
+      AsyncScenarios.awaitingSyncHandlers(1),
+    ]
+    for scenario in rows {
+      guard let allocations = Harness.allocations(scenario, runs: 10_000) else {
+        print("smoke: allocations not counted on this platform")
+        return
+      }
+      // A batch's own task, made once per 10,000 events, is the rest.
+      guard allocations <= 2.005 else {
+        fail("\(scenario.label) makes \(allocations) allocations per event; expected at most 2")
+      }
+      print("smoke: \(scenario.label) makes \(allocations) allocations per event (at most 2)")
     }
   }
 
