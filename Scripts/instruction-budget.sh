@@ -42,12 +42,12 @@
 # not suspend:
 #   - AWAIT_MAIN_BUDGET (7,500, issue 57's goal) for `answer(to:): async
 #     handlers, main actor N=1`: on the main actor the handlers run in the
-#     caller's task. Measured 6,941; 9,279 when the dispatch went through
+#     caller's task. Measured 6,941; 9,292 when the dispatch went through
 #     the handler-chain task's function there too (its closure, allocated,
 #     made no task but cost its frames and switches).
 #   - AWAIT_TASK_BUDGET (15,500) for `answer(to:): async handlers N=1`: off
 #     the main actor the handlers run in a task of their own, so that a
-#     cancelled dispatch can return before they do. Measured 15,154 (15,855
+#     cancelled dispatch can return before they do. Measured 15,154 (15,801
 #     before the chain travelled in a struct); a bare task per event costs
 #     4,160 (the row `a task per event`), which is why the issue's 7,756
 #     cannot be met with a task.
