@@ -40,7 +40,7 @@
 # **Awaited dispatch** (`answer(to:)`, BENCHMARKS.md, *The awaited
 # dispatch's task*), one service answering with an async handler that does
 # not suspend:
-#   - AWAIT_MAIN_BUDGET (7,500, issue 57's goal) for `answer(to:): async
+#   - AWAIT_MAIN_BUDGET (7,500, the goal) for `answer(to:): async
 #     handlers, main actor N=1`: on the main actor the handlers run in the
 #     caller's task. Measured 6,941; 9,292 when the dispatch went through
 #     the handler-chain task's function there too (its closure, allocated,
