@@ -57,7 +57,7 @@
 #     entry point to one `[Any]` closure: everything but the one handler is
 #     what such a dispatch pays (the tuple of the arguments, boxing them into
 #     the thread's buffer, the look-up under the lock, the nesting guard, the
-#     tally, emptying the buffer). Measured 889; 626 before the entry point
+#     `Bool` loop, emptying the buffer). Measured 889; 626 before the entry point
 #     made the tuple that typed calls read (BENCHMARKS.md). Retaining the
 #     snapshot instead of counting the dispatch among its readers
 #     (Dispatcher+Reading.swift) fails it.
@@ -65,7 +65,7 @@
 #     caller pays, its own array literal and `as? Bool` included (about 810
 #     of it): a margin that copying the folded answer out of `dispatch`
 #     instead of consuming it, binding the dispatch's `Fold?` with `guard
-#     let` or guarding the answer slot with a stack protector each exceed.
+#     let` or guarding the answer cell with a stack protector each exceed.
 #   - BUDGET (60) per handler: the rows `dispatch: SelectorKey N=10` and
 #     `N=100`, their difference divided by 90. Measured 51. Taking a
 #     handler out of the caller's dictionary in concrete code instead of
@@ -148,7 +148,7 @@ over() {  # COST BUDGET MESSAGE: fails the run when COST exceeds BUDGET
 }
 over "$typed" "$fixed_budget" "a typed dispatch to one [Any] closure costs $typed instructions, \
 over the budget of $fixed_budget: did the entry point stop being inlined, the buffer get \
-copied instead of moved, or the snapshot's Bool fold stop going straight to the tally? \
+copied instead of moved, or the snapshot's Bool fold stop going straight to the Bool loop? \
 Compare a callgrind profile of the row with the one before the change."
 over "$by_key" "$by_key_budget" "a dispatch by key to one service costs $by_key \
 instructions, over the budget of $by_key_budget: does the folded answer get copied instead \

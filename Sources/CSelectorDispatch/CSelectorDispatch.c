@@ -23,7 +23,7 @@ void csd_lock_wake(csd_lock_t *lock) {
 #endif
 
 _Thread_local intptr_t csd_depth = 0;
-_Atomic(intptr_t) csd_links = 0;
+_Atomic(intptr_t) csd_task_depths = 0;
 _Thread_local void *csd_spare = 0;
 _Thread_local void *csd_home = 0;
 char csd_home_gone;

@@ -149,7 +149,7 @@ package final class DelegateForwarder: Sendable {
     by event: ForwardedEvent<(Scene, Set<OpenURLContext>) -> Bool>
   ) -> [OpenURLContext] {
     contexts.sorted { $0.url.absoluteString < $1.url.absoluteString }.filter { context in
-      answer(event, scene, [context], or: false)
+      ask(event, scene, [context], or: false)
     }
   }
 
@@ -200,28 +200,28 @@ package final class DelegateForwarder: Sendable {
   func event<each Argument>(
     _ event: ForwardedEvent<(repeat each Argument) -> Void>, _ arguments: repeat each Argument
   ) {
-    _ = answer(event, repeat each arguments, as: Any.self)
+    _ = ask(event, repeat each arguments, as: Any.self)
   }
 
-  /// Forwards a question whose answer is UIKit's, such as a `Bool`, and
-  /// returns the folded answer, or `fallback` when there is none (no service
-  /// answered under a fold whose empty answer is `nil`, or the dispatch
-  /// threw).
+  /// Asks the services a question whose result UIKit takes, such as a
+  /// `Bool`: returns the services' answers folded, or `fallback` when there
+  /// is no result (no service answered under a fold whose empty result is
+  /// `nil`, or the dispatch threw).
   ///
   /// - Parameters:
   ///   - event: The event.
   ///   - arguments: UIKit's arguments, one per `:`.
   ///   - fallback: UIKit's default.
-  /// - Returns: The folded answer, or `fallback`.
-  func answer<each Argument, Answer>(
-    _ event: ForwardedEvent<(repeat each Argument) -> Answer>, _ arguments: repeat each Argument,
-    or fallback: Answer
-  ) -> Answer {
-    answer(event, repeat each arguments, as: Answer.self) ?? fallback
+  /// - Returns: The folded result, or `fallback`.
+  func ask<each Argument, Result>(
+    _ event: ForwardedEvent<(repeat each Argument) -> Result>, _ arguments: repeat each Argument,
+    or fallback: Result
+  ) -> Result {
+    ask(event, repeat each arguments, as: Result.self) ?? fallback
   }
 
-  /// Forwards a question and returns the folded answer as a `Value`, or
-  /// `nil` for UIKit's default.
+  /// Asks the services a question and returns their folded answers as a
+  /// `Value`, or `nil` for UIKit's default.
   ///
   /// Typed handlers whose closures take exactly the event's argument types
   /// are called with UIKit's arguments as they are; any other handler gets
@@ -232,10 +232,10 @@ package final class DelegateForwarder: Sendable {
   /// - Parameters:
   ///   - event: The event.
   ///   - arguments: UIKit's arguments, one per `:`.
-  ///   - type: The type of the folded answer.
-  /// - Returns: The folded answer, or `nil`.
-  func answer<each Argument, Answer, Value>(
-    _ event: ForwardedEvent<(repeat each Argument) -> Answer>, _ arguments: repeat each Argument,
+  ///   - type: The type of the folded result.
+  /// - Returns: The folded result, or `nil`.
+  func ask<each Argument, Result, Value>(
+    _ event: ForwardedEvent<(repeat each Argument) -> Result>, _ arguments: repeat each Argument,
     as type: Value.Type
   ) -> Value? {
     do {

@@ -17,7 +17,7 @@
     @objc open func application(
       _ application: UIApplication, shouldSaveSecureApplicationState coder: NSCoder
     ) -> Bool {
-      forwarder.answer(Forwarded.shouldSaveSecureApplicationState, application, coder, or: false)
+      forwarder.ask(Forwarded.shouldSaveSecureApplicationState, application, coder, or: false)
     }
 
     /// Forwards `application:shouldRestoreSecureApplicationState:`; `false`
@@ -25,7 +25,7 @@
     @objc open func application(
       _ application: UIApplication, shouldRestoreSecureApplicationState coder: NSCoder
     ) -> Bool {
-      forwarder.answer(Forwarded.shouldRestoreSecureApplicationState, application, coder, or: false)
+      forwarder.ask(Forwarded.shouldRestoreSecureApplicationState, application, coder, or: false)
     }
 
     /// Forwards `application:shouldSaveApplicationState:`.
@@ -33,7 +33,7 @@
     @objc open func application(
       _ application: UIApplication, shouldSaveApplicationState coder: NSCoder
     ) -> Bool {
-      forwarder.answer(Forwarded.shouldSaveApplicationState, application, coder, or: false)
+      forwarder.ask(Forwarded.shouldSaveApplicationState, application, coder, or: false)
     }
 
     /// Forwards `application:shouldRestoreApplicationState:`.
@@ -41,7 +41,7 @@
     @objc open func application(
       _ application: UIApplication, shouldRestoreApplicationState coder: NSCoder
     ) -> Bool {
-      forwarder.answer(Forwarded.shouldRestoreApplicationState, application, coder, or: false)
+      forwarder.ask(Forwarded.shouldRestoreApplicationState, application, coder, or: false)
     }
 
     /// Forwards `application:viewControllerWithRestorationIdentifierPath:coder:`:
@@ -51,7 +51,7 @@
       viewControllerWithRestorationIdentifierPath identifierComponents: [String],
       coder: NSCoder
     ) -> UIViewController? {
-      forwarder.answer(
+      forwarder.ask(
         Forwarded.viewControllerWithRestorationIdentifierPath, application, identifierComponents,
         coder, as: UIViewController.self)
     }
@@ -77,13 +77,13 @@
     @objc open func application(
       _ app: UIApplication, open url: URL, options: [UIApplication.OpenURLOptionsKey: Any] = [:]
     ) -> Bool {
-      forwarder.answer(Forwarded.openURL, app, url, options, or: false)
+      forwarder.ask(Forwarded.openURL, app, url, options, or: false)
     }
 
     /// Forwards `application:handleOpenURL:`.
     @available(iOS, deprecated: 9.0)
     @objc open func application(_ application: UIApplication, handleOpen url: URL) -> Bool {
-      forwarder.answer(Forwarded.handleOpenURL, application, url, or: false)
+      forwarder.ask(Forwarded.handleOpenURL, application, url, or: false)
     }
 
     /// Forwards `application:openURL:sourceApplication:annotation:`.
@@ -91,7 +91,7 @@
     @objc open func application(
       _ application: UIApplication, open url: URL, sourceApplication: String?, annotation: Any
     ) -> Bool {
-      forwarder.answer(
+      forwarder.ask(
         Forwarded.openURLFromSourceApplication, application, url, sourceApplication, annotation,
         or: false)
     }
@@ -154,7 +154,7 @@
       shouldAllowExtensionPointIdentifier extensionPointIdentifier:
         UIApplication.ExtensionPointIdentifier
     ) -> Bool {
-      forwarder.answer(
+      forwarder.ask(
         Forwarded.shouldAllowExtensionPoint, application, extensionPointIdentifier, or: true)
     }
 
@@ -164,7 +164,7 @@
     @objc open func application(
       _ application: UIApplication, willContinueUserActivityWithType userActivityType: String
     ) -> Bool {
-      forwarder.answer(
+      forwarder.ask(
         Forwarded.willContinueUserActivity, application, userActivityType,
         or: false)
     }
@@ -175,7 +175,7 @@
       _ application: UIApplication, continue userActivity: NSUserActivity,
       restorationHandler: @escaping ([any UIUserActivityRestoring]?) -> Void
     ) -> Bool {
-      forwarder.answer(
+      forwarder.ask(
         Forwarded.continueUserActivity, application, userActivity, restorationHandler, or: false)
     }
 
@@ -197,7 +197,7 @@
     /// Forwards `application:handlerForIntent:`: the first service's intent
     /// handler.
     @objc open func application(_ application: UIApplication, handlerFor intent: INIntent) -> Any? {
-      forwarder.answer(Forwarded.handlerForIntent, application, intent, as: Any.self)
+      forwarder.ask(Forwarded.handlerForIntent, application, intent, as: Any.self)
     }
 
     // MARK: Scenes
@@ -215,7 +215,7 @@
       options: UIScene.ConnectionOptions
     ) -> UISceneConfiguration {
       let configuration =
-        forwarder.answer(
+        forwarder.ask(
           Forwarded.configurationForConnecting, application, connectingSceneSession, options,
           as: UISceneConfiguration.self)
         ?? UISceneConfiguration(

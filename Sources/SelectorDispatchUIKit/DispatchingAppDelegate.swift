@@ -169,7 +169,7 @@
       willFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]? = nil
     ) -> Bool {
       UNUserNotificationCenter.current().delegate = self
-      return forwarder.answer(
+      return forwarder.ask(
         Forwarded.willFinishLaunching, application, launchOptions,
         or: true)
     }
@@ -180,7 +180,7 @@
       _ application: UIApplication,
       didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]? = nil
     ) -> Bool {
-      forwarder.answer(
+      forwarder.ask(
         Forwarded.didFinishLaunching, application, launchOptions,
         or: true)
     }
@@ -225,7 +225,7 @@
     open func applicationShouldAutomaticallyLocalizeKeyCommands(_ application: UIApplication)
       -> Bool
     {
-      forwarder.answer(
+      forwarder.ask(
         Forwarded.applicationShouldAutomaticallyLocalizeKeyCommands, application, or: true)
     }
 
@@ -273,14 +273,14 @@
     open func application(
       _ application: UIApplication, supportedInterfaceOrientationsFor window: UIWindow?
     ) -> UIInterfaceOrientationMask {
-      let answer = forwarder.answer(
+      let folded = forwarder.ask(
         Forwarded.supportedInterfaceOrientationsForWindow, application, window,
         as: Any.self)
       let fallback = UIKitValue.defaultOrientations(
         infoDictionary: Bundle.main.infoDictionary ?? [:],
         isPad: UIDevice.current.userInterfaceIdiom == .pad)
       return UIInterfaceOrientationMask(
-        rawValue: UIKitValue.orientations(answer: answer, fallback: fallback))
+        rawValue: UIKitValue.orientations(folded: folded, fallback: fallback))
     }
   }
 

@@ -263,7 +263,7 @@
     /// Forwards `stateRestorationActivityForScene:`: the first service's
     /// activity, or none.
     open func stateRestorationActivity(for scene: UIScene) -> NSUserActivity? {
-      forwarder?.answer(Forwarded.stateRestorationActivity, scene, as: NSUserActivity.self)
+      forwarder?.ask(Forwarded.stateRestorationActivity, scene, as: NSUserActivity.self)
     }
 
     /// Forwards `scene:restoreInteractionStateWithUserActivity:`.

@@ -284,7 +284,7 @@ package final class SwiftUIEntry {
   ///     `[UIApplication.LaunchOptionsKey: Any]?`.
   package func finishLaunching(_ application: AnyObject, options: Any) {
     guard isDispatching else { return }
-    _ = forwarder.answer(Self.didFinishLaunching, application, options, or: true)
+    _ = forwarder.ask(Self.didFinishLaunching, application, options, or: true)
   }
 
   /// Dispatches

@@ -59,8 +59,8 @@ enum UIKitValue {
   /// The orientations the app delegate answers: the services' folded mask,
   /// or `fallback` when they allowed none in common (UIKit raises on an empty
   /// mask) or none answered.
-  static func orientations(answer: Any?, fallback: UInt) -> UInt {
-    guard let mask = answer as? UInt, mask != 0 else { return fallback }
+  static func orientations(folded: Any?, fallback: UInt) -> UInt {
+    guard let mask = folded as? UInt, mask != 0 else { return fallback }
     return mask
   }
 }

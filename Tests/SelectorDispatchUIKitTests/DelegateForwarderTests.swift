@@ -97,7 +97,7 @@ extension ForwardedEvent {
       service: "veto", handlers: HandlerTable([Self.launchHandler("veto", answer: false, calls)]))
     let launch = ForwardedEvent<(String, [String: Any]?) -> Bool>(
       "application:didFinishLaunchingWithOptions:")
-    #expect(!host.forwarder.answer(launch, "app", nil, or: true), "the veto, folded by .all")
+    #expect(!host.forwarder.ask(launch, "app", nil, or: true), "the veto, folded by .all")
     #expect(calls.withLock { $0 } == ["first typed app true", "veto typed app true"])
 
     calls.withLock { $0.removeAll() }
@@ -109,7 +109,7 @@ extension ForwardedEvent {
           return true
         }
       ])
-    #expect(!host.forwarder.answer(launch, "app", nil, or: true))
+    #expect(!host.forwarder.ask(launch, "app", nil, or: true))
     #expect(
       calls.withLock { $0 } == [
         "first [Any] app no options", "untyped [Any] app", "veto [Any] app no options",
@@ -127,8 +127,8 @@ extension ForwardedEvent {
       service: "first", handlers: HandlerTable([Self.launchHandler("first", answer: false, calls)]))
     let erased = ForwardedEvent<(Any, [String: Any]?) -> Bool>(
       "application:didFinishLaunchingWithOptions:")
-    #expect(!host.forwarder.answer(erased, "app" as Any, ["url": "demo://a"], or: true))
-    #expect(!host.forwarder.answer(erased, "app" as Any, nil, or: true))
+    #expect(!host.forwarder.ask(erased, "app" as Any, ["url": "demo://a"], or: true))
+    #expect(!host.forwarder.ask(erased, "app" as Any, nil, or: true))
     #expect(
       calls.withLock { $0 } == ["first [Any] app 1 options", "first [Any] app no options"])
     #expect(host.errors.withLock { $0 }.isEmpty)
@@ -142,7 +142,7 @@ extension ForwardedEvent {
     let restoration = ForwardedEvent<(String) -> Int?>("stateRestorationActivityForScene:")
     try host.dispatcher.register(
       service: "restorer", handlers: [restoration.key.description: { _ in "an activity" }])
-    #expect(host.forwarder.answer(restoration, "scene", as: Int.self) == nil)
+    #expect(host.forwarder.ask(restoration, "scene", as: Int.self) == nil)
     let errors = host.errors.withLock { $0 }
     #expect(errors.count == 1)
     #expect(errors.first?.contains("stateRestorationActivityForScene:") == true, "\(errors)")
@@ -175,7 +175,7 @@ extension ForwardedEvent {
     let restored = Locked<[String]?>(nil)
     let restore: ([String]?) -> Void = { objects in restored.withLock { $0 = objects } }
     #expect(
-      host.forwarder.answer(ForwardedEvent(Restorer.event), "app", "reading", restore, or: false))
+      host.forwarder.ask(ForwardedEvent(Restorer.event), "app", "reading", restore, or: false))
     #expect(restored.withLock { $0 } == ["reading"])
     #expect(host.errors.withLock { $0 }.isEmpty)
   }
@@ -184,10 +184,10 @@ extension ForwardedEvent {
     let host = Host()
     let open = ForwardedEvent<(String, URL, [String: Any]) -> Bool>("application:openURL:options:")
     let (app, url) = ("app", URL(fileURLWithPath: "/item/7"))
-    #expect(host.forwarder.answer(open, app, url, [:], or: false) == false, "no service: UIKit's")
-    #expect(host.forwarder.answer(open, app, url, [:], or: true) == false, "no service: the fold's")
+    #expect(host.forwarder.ask(open, app, url, [:], or: false) == false, "no service: UIKit's")
+    #expect(host.forwarder.ask(open, app, url, [:], or: true) == false, "no service: the fold's")
     try host.dispatcher.register(service: "links", handlers: [open.key.description: { _ in true }])
-    #expect(host.forwarder.answer(open, app, url, [:], or: false) == true)
+    #expect(host.forwarder.ask(open, app, url, [:], or: false) == true)
     #expect(host.errors.withLock { $0 }.isEmpty)
   }
 
@@ -200,7 +200,7 @@ extension ForwardedEvent {
     let selector = launch.key.description
     try host.dispatcher.register(service: "veto", handlers: [selector: { _ in false }])
     try host.dispatcher.register(service: "confused", handlers: [selector: { _ in "yes" }])
-    #expect(host.forwarder.answer(launch, "app", nil, or: true))
+    #expect(host.forwarder.ask(launch, "app", nil, or: true))
     let errors = host.errors.withLock { $0 }
     #expect(errors.count == 1)
     #expect(errors.first?.contains("confused") == true, "\(errors)")

@@ -56,10 +56,10 @@ import Testing
 
   /// UIKit raises on an empty mask, so no answer and an empty one both give the default.
   @Test func theServicesMaskWinsUnlessItIsMissingOrEmpty() {
-    #expect(UIKitValue.orientations(answer: UInt(2), fallback: 30) == 2)
-    #expect(UIKitValue.orientations(answer: UInt(0), fallback: 30) == 30)
-    #expect(UIKitValue.orientations(answer: nil, fallback: 26) == 26)
-    #expect(UIKitValue.orientations(answer: "portrait", fallback: 26) == 26)
+    #expect(UIKitValue.orientations(folded: UInt(2), fallback: 30) == 2)
+    #expect(UIKitValue.orientations(folded: UInt(0), fallback: 30) == 30)
+    #expect(UIKitValue.orientations(folded: nil, fallback: 26) == 26)
+    #expect(UIKitValue.orientations(folded: "portrait", fallback: 26) == 26)
   }
 
   /// The services' folded orientations through a real dispatch: the intersection of the
@@ -71,10 +71,10 @@ import Testing
     try dispatcher.register(service: "portraitOrLandscape", handlers: [selector: { _ in UInt(26) }])
     try dispatcher.register(service: "portrait", handlers: [selector: { _ in UInt(2) }])
     let event = ForwardedEvent<(String, String?) -> UInt>(selector)
-    let answer = forwarder.answer(event, "app", "window", as: Any.self)
-    #expect(UIKitValue.orientations(answer: answer, fallback: 30) == 2)
+    let folded = forwarder.ask(event, "app", "window", as: Any.self)
+    #expect(UIKitValue.orientations(folded: folded, fallback: 30) == 2)
     try dispatcher.register(service: "landscape", handlers: [selector: { _ in UInt(24) }])
-    let none = forwarder.answer(event, "app", "window", as: Any.self)
-    #expect(UIKitValue.orientations(answer: none, fallback: 30) == 30)
+    let none = forwarder.ask(event, "app", "window", as: Any.self)
+    #expect(UIKitValue.orientations(folded: none, fallback: 30) == 30)
   }
 }

@@ -82,10 +82,10 @@ static inline void csd_unlock(csd_lock_t *_Nonnull lock) {
 
 /// How many synchronous dispatches are reading one published snapshot of
 /// the dispatch table, and whether a change has retired it (taken it out of
-/// the table): one word, so that the last reader to leave and the change
+/// the table): one word, so that the last reader to end and the change
 /// that retires the snapshot agree on which of them drops it (see
-/// `Dispatcher+Reading.swift`). Readers enter only under the table's lock,
-/// and only a published snapshot; they leave without it.
+/// `Dispatcher+Reading.swift`). Readers begin only under the table's lock,
+/// and only on a published snapshot; they end without it.
 typedef struct {
   /// The count of readers, with `CSD_RETIRED` set once retired.
   _Atomic(uintptr_t) word;
@@ -100,27 +100,27 @@ static inline void csd_readers_init(csd_readers_t *_Nonnull readers) {
 }
 
 /// Counts one more reader. Under the table's lock, of a published snapshot.
-static inline void csd_readers_enter(csd_readers_t *_Nonnull readers) {
+static inline void csd_readers_begin(csd_readers_t *_Nonnull readers) {
   atomic_fetch_add_explicit(&readers->word, 1, memory_order_relaxed);
 }
 
 /// Counts one reader fewer; returns 1 when it was the last reader of a
-/// retired snapshot, which the caller must then drop (it is lingering in the
-/// table), and 0 otherwise. Release: the reader's reads of the snapshot
+/// retired snapshot, which the caller must then drop (the table keeps it in
+/// `retiredWhileRead`), and 0 otherwise. Release: the reader's reads of the snapshot
 /// happen before whoever drops it sees the count fall.
-static inline int csd_readers_leave(csd_readers_t *_Nonnull readers) {
+static inline int csd_readers_end(csd_readers_t *_Nonnull readers) {
   return atomic_fetch_sub_explicit(&readers->word, 1, memory_order_acq_rel) == (CSD_RETIRED | 1);
 }
 
 /// Marks the snapshot retired; returns 1 when no reader is reading it (the
-/// caller may drop it now) and 0 when some are (it lingers until the last
-/// one leaves). Under the table's lock.
+/// caller may drop it now) and 0 when some are (it is kept until the last
+/// one ends). Under the table's lock.
 static inline int csd_readers_retire(csd_readers_t *_Nonnull readers) {
   return (atomic_fetch_or_explicit(&readers->word, CSD_RETIRED, memory_order_acq_rel) &
           ~CSD_RETIRED) == 0;
 }
 
-/// Whether a retired snapshot's readers have all left. Under the table's
+/// Whether a retired snapshot's readers have all ended. Under the table's
 /// lock.
 static inline int csd_readers_gone(csd_readers_t *_Nonnull readers) {
   return atomic_load_explicit(&readers->word, memory_order_acquire) == CSD_RETIRED;
@@ -133,19 +133,19 @@ static inline int csd_readers_gone(csd_readers_t *_Nonnull readers) {
 /// none is.
 extern _Thread_local intptr_t csd_depth;
 
-/// How many `Nesting.Link`s exist in the process: while none does, no task
-/// carries a nesting depth, and a synchronous dispatch need not ask.
-extern _Atomic(intptr_t) csd_links;
+/// How many `Nesting.TaskDepth`s exist in the process: while none does, no
+/// task carries a nesting depth, and a synchronous dispatch need not ask.
+extern _Atomic(intptr_t) csd_task_depths;
 
-/// Counts a `Nesting.Link` made (`+1`) or freed (`-1`).
-static inline void csd_links_add(intptr_t change) {
-  atomic_fetch_add_explicit(&csd_links, change, memory_order_relaxed);
+/// Counts a `Nesting.TaskDepth` made (`+1`) or freed (`-1`).
+static inline void csd_task_depths_add(intptr_t change) {
+  atomic_fetch_add_explicit(&csd_task_depths, change, memory_order_relaxed);
 }
 
-/// Whether any `Nesting.Link` exists. Relaxed is enough: a task that holds
-/// a link made it (or inherited it) before any of its code ran here.
-static inline int csd_links_exist(void) {
-  return atomic_load_explicit(&csd_links, memory_order_relaxed) != 0;
+/// Whether any `Nesting.TaskDepth` exists. Relaxed is enough: a task that
+/// holds one made it (or inherited it) before any of its code ran here.
+static inline int csd_task_depths_exist(void) {
+  return atomic_load_explicit(&csd_task_depths, memory_order_relaxed) != 0;
 }
 
 /// This thread's params buffer when no dispatch is using it, else NULL.

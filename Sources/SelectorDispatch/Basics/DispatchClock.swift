@@ -54,7 +54,7 @@ public struct DispatchQueueClock: DispatchClock {
   /// A cancellation that races with the action starting may come too late
   /// to stop it; ``Dispatcher`` tolerates that. Cancelling releases the
   /// action, and everything it captured, at once: the queue keeps only an
-  /// empty slot until the delay passes.
+  /// empty entry until the delay passes.
   ///
   /// - Parameters:
   ///   - delay: How long to wait; a negative delay runs as soon as

@@ -1,7 +1,7 @@
 import CSelectorDispatch
 
 /// The nesting depth of the logical chain a dispatch runs in, counted
-/// against ``Dispatcher/maximumNestingDepth`` whatever road the chain took:
+/// against ``Dispatcher/maximumNestingDepth`` whatever way the chain took:
 /// a handler that dispatches synchronously, an async handler that awaits a
 /// dispatch, a synchronous dispatch whose async handlers run later on the
 /// bridge (see `AsyncBridge`), and a caller's completion that a service's
@@ -11,7 +11,7 @@ import CSelectorDispatch
 /// **Two carriers, one count.** A synchronous dispatch never suspends, so
 /// it keeps its depth in the thread-local `csd_depth` (`CSelectorDispatch`):
 /// a load and two stores. Async code moves between threads, so an awaited
-/// dispatch and a bridge task carry the depth in the task-local `link`,
+/// dispatch and a bridge task carry the depth in the task-local `carried`,
 /// which the handlers they run inherit, and so do the tasks those handlers
 /// create. Wherever a dispatch starts, it counts from the deeper of the
 /// two, so a chain that goes back and forth between them (a synchronous
@@ -23,7 +23,7 @@ import CSelectorDispatch
 ///
 /// **What reading the task costs.** A task-local read is a call into the
 /// runtime, a tenth of a typed dispatch. A
-/// synchronous dispatch skips it while no `Link` exists anywhere in the
+/// synchronous dispatch skips it while no `TaskDepth` exists anywhere in the
 /// process, which a relaxed atomic load tells: an app whose delegate
 /// callbacks dispatch synchronously pays for it only while some awaited
 /// dispatch or bridge task is under way.
@@ -34,17 +34,16 @@ enum Nesting {
   static let maximumDepth = 64
 
   /// A task's depth, as the task-local holds it: a class, so that the
-  /// process can count the links alive, those that tasks inherited
-  /// included.
-  final class Link: Sendable {
+  /// process can count those alive, those that tasks inherited included.
+  final class TaskDepth: Sendable {
     let depth: Int
 
     init(depth: Int) {
       self.depth = depth
-      csd_links_add(1)
+      csd_task_depths_add(1)
     }
 
-    deinit { csd_links_add(-1) }
+    deinit { csd_task_depths_add(-1) }
   }
 
   /// The depth of the awaited dispatch (or bridge task) whose handlers the
@@ -53,11 +52,11 @@ enum Nesting {
   /// A `let`, not `@TaskLocal static var`: in the standard library of older
   /// Apple SDKs (such as macOS 13.3's) `@TaskLocal` is a property wrapper,
   /// whose storage is a mutable global that Swift 6 refuses.
-  static let link = TaskLocal<Link?>(wrappedValue: nil)
+  static let carried = TaskLocal<TaskDepth?>(wrappedValue: nil)
 
   /// The depth of the current task's chain; 0 outside any.
   static var taskDepth: Int {
-    csd_links_exist() == 0 ? 0 : link.get()?.depth ?? 0
+    csd_task_depths_exist() == 0 ? 0 : carried.get()?.depth ?? 0
   }
 
   /// The depth of the dispatch the caller is running in; 0 outside any.
@@ -86,7 +85,7 @@ enum Nesting {
       _ depth: Int, isolation: isolated (any Actor)? = #isolation,
       _ body: nonisolated(nonsending) () async throws -> Result
     ) async rethrows -> Result {
-      try await link.withValue(Link(depth: depth)) {
+      try await carried.withValue(TaskDepth(depth: depth)) {
         _ = isolation  // isolates the closure to it
         return try await body()
       }
@@ -98,7 +97,7 @@ enum Nesting {
     nonisolated(nonsending) static func carrying<Result>(
       _ depth: Int, _ body: nonisolated(nonsending) () async throws -> Result
     ) async rethrows -> Result {
-      try await link.withValue(Link(depth: depth)) { try await body() }
+      try await carried.withValue(TaskDepth(depth: depth)) { try await body() }
     }
   #endif
 

@@ -24,20 +24,20 @@ actor AsyncBridge {
   }
 
   /// The async handlers that one synchronous dispatch left for later, and
-  /// the join their answers go to.
+  /// the join their replies go to.
   ///
   /// `@unchecked Sendable`: it is made by the dispatch and then used only
   /// by its bridge's task; the join locks what it shares.
   struct Work: @unchecked Sendable {
-    /// The handlers, in order, with their slots in the dispatch.
-    let handlers: [(slot: Int, handler: AsyncSelectorHandler)]
+    /// The handlers, in order, with their indices in the dispatch (and its join).
+    let handlers: [(index: Int, handler: AsyncSelectorHandler)]
     /// Their parameters: the dispatch's, less the completion.
     let params: [Any]
     /// The dispatch's join, which the dispatch holds (`hold()`) for the
     /// bridge until its last handler has returned.
     let join: CompletionJoin
     /// Receives a handler's failure, which no fold is left to throw.
-    let failed: (_ slot: Int, DispatchError) -> Void
+    let failed: (_ index: Int, DispatchError) -> Void
   }
 
   /// Runs `work` on a new bridge, nested inside the dispatch that calls
@@ -50,7 +50,7 @@ actor AsyncBridge {
     // The task inherits the depth from the binding. It starts on the
     // launcher, not the cooperative pool, whose threads a synchronous
     // caller may be blocking while it waits (see the type).
-    Nesting.link.withValue(Nesting.Link(depth: Nesting.current)) {
+    Nesting.carried.withValue(Nesting.TaskDepth(depth: Nesting.current)) {
       Task { @Launcher in
         await bridge.run(work)
         watch?.end()
@@ -61,9 +61,9 @@ actor AsyncBridge {
   /// The bridge's one loop: calls the handlers one after another, on this
   /// actor, each through the join, then releases the join.
   private func run(_ work: Work) async {
-    for (slot, handler) in work.handlers {
-      if let failure = await work.join.call(handler, at: slot, with: work.params) {
-        work.failed(slot, failure)
+    for (index, handler) in work.handlers {
+      if let failure = await work.join.call(handler, at: index, with: work.params) {
+        work.failed(index, failure)
       }
     }
     work.join.release()

@@ -11,7 +11,7 @@ package final class BridgeWatch: Sendable {
   /// The watch of the code running now; `nil` outside any.
   ///
   /// A `let`, not `@TaskLocal static var`, for older Apple SDKs (see
-  /// `Nesting.link`).
+  /// `Nesting.carried`).
   package static let current = TaskLocal<BridgeWatch?>(wrappedValue: nil)
 
   private let running = Locked(0)

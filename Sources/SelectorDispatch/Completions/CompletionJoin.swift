@@ -1,47 +1,65 @@
 /// One dispatch's wait for its services' completions: it hands each service
 /// its own completion and calls the caller's exactly once.
 ///
-/// The state machine, under one lock: a slot (one per service, in priority
-/// order) is *waiting* when its handler is about to be called (an async
-/// one is *queued* until its turn on the bridge, then *running*), *answered*
-/// when its completion is called, and *excused* when its handler refused
-/// the arguments without running or failed (it answered an error for which
-/// `DispatchError.isRefusal` holds), so that nothing is expected to call
-/// its completion. The join is *sealed* when the
-/// fold has called every handler it calls, and *finished* when it is sealed
-/// and no slot is waiting, or when the deadline passes. Only the transition
+/// A service's *reply* is what it hands the join for the caller's
+/// completion: the value it passes its own completion, or an async
+/// handler's return. (Its *answer*, what its handler returns, goes to the
+/// dispatch's fold as on any other dispatch.)
+///
+/// The state machine, under one lock: a service's reply (one per service,
+/// in priority order) is *expected* from when its handler is about to be
+/// called (an async one is *queued* until its turn on the bridge, then
+/// *running*), *received* when its completion is called, and *excused*
+/// when its handler refused the arguments without running or failed (it
+/// answered an error for which `DispatchError.isRefusal` holds), so that
+/// nothing is expected to call its completion. The join is *sealed* when
+/// the fold has called every handler it calls, and *finished* when it is
+/// sealed and no reply is still expected, or when the deadline passes. Only the transition
 /// to finished calls the caller's completion, and it happens once;
 /// everything that arrives afterwards is ignored and reported.
 ///
-/// **Lifetimes.** Finishing takes the caller's completion and the answers
+/// **Lifetimes.** Finishing takes the caller's completion and the replies
 /// out of the join, so they (and whatever they captured) are released as
 /// soon as the caller's completion returns, even while a service keeps its
 /// own completion or a clock keeps the deadline's action.
 final class CompletionJoin: @unchecked Sendable {
-  private enum Slot {
+  /// Where one service's reply stands.
+  enum Reply {
+    /// Its handler has not been called.
     case idle
     /// Its sync handler ran with its own completion, not yet called.
-    case waiting
+    case expected
     /// Its async handler is due to start on the bridge, after the ones
     /// before it.
     case queued
     /// Its async handler started and has not returned.
     case running
-    /// Answered; `nil` when an async handler returned no value.
-    case answered(Any?)
-    /// Answered, and the answer has gone to the caller's completion.
+    /// Received; `nil` when an async handler returned no value.
+    case received(Any?)
+    /// Received, and the reply has gone to the caller's completion.
     case spent
+    /// Not expected: its handler refused its arguments or failed.
     case excused
+
+    /// Whether the join still expects the reply: it counts in `pending`.
+    var isExpected: Bool {
+      switch self {
+      case .expected, .queued, .running: true
+      case .idle, .received, .spent, .excused: false
+      }
+    }
   }
 
-  /// `@unchecked Sendable`: the answers it holds are not `Sendable` (a
+  /// `@unchecked Sendable`: the replies it holds are not `Sendable` (a
   /// completion value is whatever the selector's completion takes), and they
-  /// travel by design from the service that answered, on its thread, to the
+  /// travel by design from the service that replied, on its thread, to the
   /// caller's completion; nothing else reads them.
-  private struct State: @unchecked Sendable {
-    var slots: [Slot]
-    /// Slots that are waiting.
+  struct State: @unchecked Sendable {
+    var replies: [Reply]
+    /// The replies still expected, plus the holds.
     var pending = 0
+    /// The `hold()`s not yet released.
+    var holds = 0
     var sealed = false
     /// The caller's completion; `nil` once the join has finished.
     var binding: CompletionBinding?
@@ -53,20 +71,20 @@ final class CompletionJoin: @unchecked Sendable {
     /// keeps nothing of it.
     mutating func finish() -> (CompletionBinding, [Any?], ScheduledAction?)? {
       guard let binding else { return nil }
-      let answers = slots.map { slot -> Any? in
-        if case .answered(let answer) = slot { answer } else { nil }
+      let values = replies.map { reply -> Any? in
+        if case .received(let value) = reply { value } else { nil }
       }
       defer {
         self.binding = nil
-        for index in slots.indices {
-          if case .answered = slots[index] { slots[index] = .spent }
+        for index in replies.indices {
+          if case .received = replies[index] { replies[index] = .spent }
         }
         deadline = nil
       }
-      return (binding, answers, deadline)
+      return (binding, values, deadline)
     }
 
-    /// Finishes the join if it is sealed and nobody is waiting.
+    /// Finishes the join if it is sealed and nothing is pending.
     mutating func finishIfSettled() -> (CompletionBinding, [Any?], ScheduledAction?)? {
       sealed && pending == 0 ? finish() : nil
     }
@@ -90,11 +108,11 @@ final class CompletionJoin: @unchecked Sendable {
   private let environment: DispatchEnvironment
   /// Makes a service's completion; it captures nothing of the caller's.
   private let makeCompletion: (@escaping @Sendable (Any) -> Void) -> Any
-  /// The completion's value type, and whether an async answer has it.
+  /// The completion's value type, and whether an async handler's reply has it.
   private let valueType: String
   private let accepts: (Any) -> Bool
   /// `@unchecked Sendable` above: all mutable state is in this lock (see
-  /// `State` for its answers), and `makeCompletion`, a `let`, captures
+  /// `State` for its replies), and `makeCompletion`, a `let`, captures
   /// nothing of the caller's.
   private let state: Locked<State>
 
@@ -109,37 +127,37 @@ final class CompletionJoin: @unchecked Sendable {
     self.valueType = binding.valueType
     self.accepts = binding.accepts
     self.state = Locked(
-      State(slots: Array(repeating: .idle, count: services.count), binding: binding))
+      State(replies: Array(repeating: .idle, count: services.count), binding: binding))
   }
 
   /// Calls a service's synchronous handler with its own completion in
-  /// place of the caller's, and stops waiting for it when it refused its
-  /// arguments or failed: the one rule, for every path that joins
+  /// place of the caller's, and stops expecting its reply when it refused
+  /// its arguments or failed: the one rule, for every path that joins
   /// completions, that a service which never took its completion (or will
   /// not call it) is not waited for.
   ///
-  /// The slot is waited for from before the call, so that a completion the
+  /// The reply is expected from before the call, so that a completion the
   /// handler calls at once, on any thread, counts. The completion holds
   /// the join, not the caller's completion: once the join has finished,
   /// keeping it keeps nothing of the caller's alive.
   ///
   /// - Parameters:
   ///   - handler: The service's handler.
-  ///   - slot: The service's slot.
+  ///   - index: The service's index, in priority order.
   ///   - params: The dispatch's parameters.
   ///   - position: Where the completion goes in `params`: the caller's
   ///     completion's index, which it replaces, or `params.count` to append
   ///     it (an awaited dispatch has none).
   /// - Returns: The handler's answer.
   func call(
-    _ handler: SelectorHandler, at slot: Int, with params: [Any], completionAt position: Int
+    _ handler: SelectorHandler, at index: Int, with params: [Any], completionAt position: Int
   ) -> Any? {
     state.withLock { state in
-      state.slots[slot] = .waiting
+      state.replies[index] = .expected
       state.pending += 1
     }
     var params = params
-    let completion = makeCompletion { [self] answer in arrive(answer, at: slot) }
+    let completion = makeCompletion { [self] reply in arrive(reply, at: index) }
     if position == params.count {
       params.append(completion)
     } else {
@@ -148,60 +166,60 @@ final class CompletionJoin: @unchecked Sendable {
     let answer = handler(params)
     // A handler that refused its arguments never took its completion, and
     // one that failed will not call it.
-    if (answer as? DispatchError)?.isRefusal == true { excuse(slot) }
+    if (answer as? DispatchError)?.isRefusal == true { excuse(index) }
     return answer
   }
 
-  /// Awaits a service's async handler, whose return is its answer in
+  /// Awaits a service's async handler, whose return is its reply in
   /// place of a completion: the one rule, for every path that awaits or
   /// bridges async handlers, of what the join and the fold each hear.
   ///
-  /// A failure (an answer that is a ``DispatchError``) goes to the caller,
-  /// for the fold, and the join hears no answer from the slot; anything
-  /// else goes to the join (see `answer(_:at:)`), and the caller gets
-  /// `nil`: to the fold, no opinion.
+  /// A failure (a return that is a ``DispatchError``) goes to the caller,
+  /// for the fold, and the join receives no reply from the service;
+  /// anything else goes to the join (see `receive(_:at:)`), and the caller
+  /// gets `nil`: to the fold, no opinion.
   ///
   /// - Parameters:
   ///   - handler: The service's async handler.
-  ///   - slot: The service's slot.
+  ///   - index: The service's index, in priority order.
   ///   - params: The dispatch's parameters, without a completion.
   /// - Returns: The failure, or `nil`.
   nonisolated(nonsending) func call(
-    _ handler: AsyncSelectorHandler, at slot: Int, with params: [Any]
+    _ handler: AsyncSelectorHandler, at index: Int, with params: [Any]
   ) async -> DispatchError? {
-    armAnswer(slot)
-    let answer = await handler(params)
-    if let failure = answer as? DispatchError {
-      self.answer(nil, at: slot)
+    markRunning(index)
+    let returned = await handler(params)
+    if let failure = returned as? DispatchError {
+      receive(nil, at: index)
       return failure
     }
-    self.answer(answer, at: slot)
+    receive(returned, at: index)
     return nil
   }
 
-  /// Stops waiting for a slot whose handler refused its arguments without
-  /// running, or failed: its completion will not be called, so the
-  /// caller's completion runs when the others have answered. A call that
-  /// comes anyway, before the join finishes, still counts.
-  private func excuse(_ slot: Int) {
+  /// Stops expecting the reply of a service whose handler refused its
+  /// arguments without running, or failed: its completion will not be
+  /// called, so the caller's completion runs when the others have replied.
+  /// A call that comes anyway, before the join finishes, still counts.
+  private func excuse(_ index: Int) {
     let finished = state.withLock { state -> (CompletionBinding, [Any?], ScheduledAction?)? in
-      guard case .waiting = state.slots[slot] else { return nil }
-      state.slots[slot] = .excused
+      guard case .expected = state.replies[index] else { return nil }
+      state.replies[index] = .excused
       state.pending -= 1
       return state.finishIfSettled()
     }
-    if let (binding, answers, deadline) = finished { complete(binding, answers, deadline) }
+    if let (binding, values, deadline) = finished { complete(binding, values, deadline) }
   }
 
   /// Called when the fold has called every handler it calls: finishes now
-  /// if no service is still waited for, else starts the deadline.
+  /// if no reply is still expected, else starts the deadline.
   func seal() {
     let finished = state.withLock { state -> (CompletionBinding, [Any?], ScheduledAction?)? in
       state.sealed = true
       return state.finishIfSettled()
     }
-    if let (binding, answers, deadline) = finished {
-      complete(binding, answers, deadline)
+    if let (binding, values, deadline) = finished {
+      complete(binding, values, deadline)
       return
     }
     let deadline = environment.clock.schedule(after: environment.completionDeadline) {
@@ -215,95 +233,98 @@ final class CompletionJoin: @unchecked Sendable {
     if alreadyFinished { deadline.cancel() }
   }
 
-  /// Marks a slot's async handler as due to start later, on the bridge
-  /// (through `call(_:at:with:)`): the join waits for it from now on.
-  func queue(_ slot: Int) {
+  /// Marks the async handler of the service at `index` as due to start
+  /// later, on the bridge (through `call(_:at:with:)`): the join expects
+  /// its reply from now on.
+  func queue(_ index: Int) {
     state.withLock { state in
-      state.slots[slot] = .queued
+      state.replies[index] = .queued
       state.pending += 1
     }
   }
 
-  /// Marks a slot's async handler as started: its return is its answer,
-  /// passed to `answer(_:at:)`.
-  private func armAnswer(_ slot: Int) {
+  /// Marks the async handler of the service at `index` as started: its
+  /// return is its reply, passed to `receive(_:at:)`.
+  private func markRunning(_ index: Int) {
     state.withLock { state in
-      if case .queued = state.slots[slot] {} else { state.pending += 1 }
-      state.slots[slot] = .running
+      if case .queued = state.replies[index] {} else { state.pending += 1 }
+      state.replies[index] = .running
     }
   }
 
-  /// An async handler's answer for its slot; `nil` when it gave none.
+  /// The reply an async handler returned for the service at `index`; `nil`
+  /// when it gave none.
   ///
-  /// The one place where an answer of another type than the completion
-  /// takes is caught, for every path that awaits or bridges async handlers
-  /// (a service's own completion has the caller's type, so it cannot pass
-  /// one): it is reported, and counts as no answer, so that the caller's
-  /// completion runs with the other answers, or the identity.
-  private func answer(_ value: Any?, at slot: Int) {
-    guard let value, !accepts(value) else { return arrive(value, at: slot) }
+  /// The one place where a reply of another type than the completion takes
+  /// is caught, for every path that awaits or bridges async handlers (a
+  /// service's own completion has the caller's type, so it cannot pass
+  /// one): it is reported, and counts as no reply, so that the caller's
+  /// completion runs with the other replies, or the identity.
+  private func receive(_ value: Any?, at index: Int) {
+    guard let value, !accepts(value) else { return arrive(value, at: index) }
     environment.report(
       .answerTypeMismatch(
-        selector: selector, service: services[slot], expected: valueType,
+        selector: selector, service: services[index], expected: valueType,
         actual: String(describing: type(of: value))))
-    arrive(nil, at: slot)
+    arrive(nil, at: index)
   }
 
   /// Keeps the join from finishing, except by its deadline, until
   /// `release()`: a synchronous dispatch holds it while its task still
   /// has async handlers to start.
   func hold() {
-    state.withLock { $0.pending += 1 }
+    state.withLock { state in
+      state.holds += 1
+      state.pending += 1
+    }
   }
 
   /// Ends a `hold()`; finishes the join if nothing else is pending.
   func release() {
     let finished = state.withLock { state -> (CompletionBinding, [Any?], ScheduledAction?)? in
+      state.holds -= 1
       state.pending -= 1
       return state.finishIfSettled()
     }
-    if let (binding, answers, deadline) = finished { complete(binding, answers, deadline) }
+    if let (binding, values, deadline) = finished { complete(binding, values, deadline) }
   }
 
-  private func arrive(_ answer: Any?, at slot: Int) {
+  /// The reply of the service at `index`, from its completion or its
+  /// async handler's return.
+  private func arrive(_ reply: Any?, at index: Int) {
     let arrival = state.withLock { state -> Arrival in
-      switch state.slots[slot] {
-      case .answered, .spent: return .duplicate
+      switch state.replies[index] {
+      case .received, .spent: return .duplicate
       case _ where state.finished: return .late
-      case .waiting, .queued, .running: state.pending -= 1
+      case .expected, .queued, .running: state.pending -= 1
       case .excused, .idle: break
       }
-      state.slots[slot] = .answered(answer)
-      guard let (binding, answers, deadline) = state.finishIfSettled() else { return .recorded }
-      return .finishedTheJoin(binding, answers, deadline)
+      state.replies[index] = .received(reply)
+      guard let (binding, values, deadline) = state.finishIfSettled() else { return .recorded }
+      return .finishedTheJoin(binding, values, deadline)
     }
     switch arrival {
     case .recorded: break
-    case .finishedTheJoin(let binding, let answers, let deadline):
-      complete(binding, answers, deadline)
+    case .finishedTheJoin(let binding, let values, let deadline):
+      complete(binding, values, deadline)
     case .duplicate:
-      environment.report(.completionCalledTwice(selector: selector, service: services[slot]))
+      environment.report(.completionCalledTwice(selector: selector, service: services[index]))
     case .late:
-      environment.report(.completionAfterDeadline(selector: selector, service: services[slot]))
+      environment.report(.completionAfterDeadline(selector: selector, service: services[index]))
     }
   }
 
   private func expire() {
     let expired = state.withLock {
-      state -> (missing: [(Int, Slot)], CompletionBinding, [Any?])? in
-      let missing = state.slots.enumerated().filter {
-        switch $0.element {
-        case .waiting, .queued, .running: true
-        case .idle, .answered, .spent, .excused: false
-        }
-      }
-      guard let (binding, answers, _) = state.finish() else { return nil }
-      return (missing.map { ($0.offset, $0.element) }, binding, answers)
+      state -> (missing: [(Int, Reply)], CompletionBinding, [Any?])? in
+      let missing = state.replies.enumerated().filter { $0.element.isExpected }
+      guard let (binding, values, _) = state.finish() else { return nil }
+      return (missing.map { ($0.offset, $0.element) }, binding, values)
     }
-    guard let (missing, binding, answers) = expired else { return }
+    guard let (missing, binding, values) = expired else { return }
     let milliseconds = environment.deadlineMilliseconds
-    for (slot, doing) in missing {
-      let service = services[slot]
+    for (index, doing) in missing {
+      let service = services[index]
       let diagnostic: Diagnostic =
         switch doing {
         case .queued:
@@ -318,16 +339,16 @@ final class CompletionJoin: @unchecked Sendable {
         }
       environment.report(diagnostic)
     }
-    Nesting.callBack(at: depth) { binding.finish(answers) }
+    Nesting.callBack(at: depth) { binding.finish(values) }
   }
 
   /// Cancels the deadline and calls the caller's completion; reached exactly
-  /// once, by whichever transition finished the join. The answers are final
+  /// once, by whichever transition finished the join. The replies are final
   /// by then: later arrivals are rejected under the lock.
   private func complete(
-    _ binding: CompletionBinding, _ answers: [Any?], _ deadline: ScheduledAction?
+    _ binding: CompletionBinding, _ values: [Any?], _ deadline: ScheduledAction?
   ) {
     deadline?.cancel()
-    Nesting.callBack(at: depth) { binding.finish(answers) }
+    Nesting.callBack(at: depth) { binding.finish(values) }
   }
 }

@@ -1,10 +1,11 @@
 /// The function type of a selector's completion-handler argument, and how
-/// the services' answers to it fold into the one answer the caller gets.
+/// the services' replies (the values they pass their own completions) fold
+/// into the one value the caller's completion gets.
 ///
 /// The caller's completion is never handed to the services. Each service
 /// gets its own completion of the same function type, and the caller's
 /// runs exactly once: after every service the fold called has called its
-/// own, or when the ``Dispatcher``'s deadline passes, with the answers that
+/// own, or when the ``Dispatcher``'s deadline passes, with the replies that
 /// arrived by then. With no services it runs at once, with the identity. A
 /// service whose handler refused its arguments
 /// (``DispatchError/handlerArgumentTypeMismatch(selector:service:index:expected:actual:)``),
@@ -98,8 +99,8 @@ public struct CompletionKind: Sendable, CustomStringConvertible {
   /// - Parameters:
   ///   - value: The completion's parameter type; the caller's and each
   ///     service's completion is `(Value) -> Void`.
-  ///   - identity: The answer when no service answered.
-  ///   - combine: Folds the answer so far with the next service's answer,
+  ///   - identity: The value when no service replied.
+  ///   - combine: Folds the value so far with the next service's reply,
   ///     in priority order. It runs on the thread of the last completion.
   /// - Returns: The completion kind.
   public static func folding<Value: Sendable>(
@@ -128,19 +129,19 @@ public struct CompletionKind: Sendable, CustomStringConvertible {
     let box = UncheckedBox(value: (identity, combine))
     self.init(
       description: "(\(Value.self)) -> Void",
-      makeCompletion: { receive in { (answer: Value) in receive(answer) } as (Value) -> Void },
+      makeCompletion: { receive in { (reply: Value) in receive(reply) } as (Value) -> Void },
       bind: { caller in
         let plain = caller as? (Value) -> Void
         guard let caller = plain ?? (caller as? @Sendable (Value) -> Void) else { return nil }
         let (identity, combine) = box.value
         return CompletionBinding(
-          finish: { answers in
+          finish: { replies in
             var folded = identity
-            // Every answer is a `Value`: the join let no other through.
-            for case let answer as Value in answers { folded = combine(folded, answer) }
+            // Every reply is a `Value`: the join let no other through.
+            for case let reply as Value in replies { folded = combine(folded, reply) }
             caller(folded)
           },
-          makeCompletion: { arrive in { (answer: Value) in arrive(answer) } as (Value) -> Void },
+          makeCompletion: { arrive in { (reply: Value) in arrive(reply) } as (Value) -> Void },
           valueType: "\(Value.self)", accepts: { $0 is Value })
       })
   }
@@ -152,15 +153,15 @@ public struct CompletionKind: Sendable, CustomStringConvertible {
 /// be called from any thread, which is what UIKit allows; the dispatcher
 /// calls it exactly once.
 struct CompletionBinding: @unchecked Sendable {
-  /// Folds the answers (one per service, in priority order; `nil` for a
-  /// service that did not answer) and calls the caller's completion.
+  /// Folds the replies (one per service, in priority order; `nil` for a
+  /// service that did not reply) and calls the caller's completion.
   let finish: ([Any?]) -> Void
   /// Makes one service's completion, of the caller's function type, that
-  /// passes its answer to `arrive`.
+  /// passes its reply to `arrive`.
   let makeCompletion: (@escaping @Sendable (Any) -> Void) -> Any
   /// The type the completion takes, such as `Bool`, for a diagnostic.
   let valueType: String
-  /// Whether an answer that did not come through a service's own completion
+  /// Whether a reply that did not come through a service's own completion
   /// (an async handler's return) has the type the completion takes.
   let accepts: (Any) -> Bool
 }

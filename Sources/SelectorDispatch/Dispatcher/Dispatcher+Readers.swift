@@ -1,17 +1,18 @@
 import CSelectorDispatch
 
 // The table's side of a synchronous dispatch's reading (see
-// `Dispatching/Dispatcher+Reading.swift`): entering a published snapshot,
-// publishing it first if a change cleared it, and dropping retired snapshots
-// once their last reader has left. Both change the table, so they are here.
+// `Dispatching/Dispatcher+Reading.swift`): beginning to read a published
+// snapshot, publishing it first if a change cleared it, and dropping retired
+// snapshots once their last reader has ended. Both change the table, so they
+// are here.
 
 extension Dispatcher {
-  /// Drops the lingering snapshots whose readers have all left: what the
-  /// last reader of a retired snapshot does.
+  /// Drops the snapshots in `State/retiredWhileRead` whose readers have
+  /// all ended: what the last reader of a retired snapshot does.
   @inline(never)
-  func dropLingering() {
+  func dropRetiredSnapshots() {
     changeTable { state, retired in
-      state.lingering.removeAll { snapshot in
+      state.retiredWhileRead.removeAll { snapshot in
         guard csd_readers_gone(snapshot.readers.unsafelyUnwrapped) != 0 else { return false }
         retired.keep(snapshot)
         return true
@@ -25,11 +26,11 @@ extension Dispatcher.State {
   /// cleared it, with the caller counted among its readers; unretained.
   /// `nil` when the selector is not known here.
   @inline(__always)
-  mutating func enter(_ slot: Int) -> Unmanaged<Dispatcher.Snapshot>? {
+  mutating func beginReading(_ slot: Int) -> Unmanaged<Dispatcher.Snapshot>? {
     guard let snapshot = published(slot) ?? snapshot(slot).map(Unmanaged.passUnretained) else {
       return nil
     }
-    csd_readers_enter(snapshot._withUnsafeGuaranteedRef { $0.readers.unsafelyUnwrapped })
+    csd_readers_begin(snapshot._withUnsafeGuaranteedRef { $0.readers.unsafelyUnwrapped })
     return snapshot
   }
 

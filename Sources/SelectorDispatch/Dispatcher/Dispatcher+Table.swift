@@ -83,8 +83,8 @@ extension Dispatcher {
     /// Whether a synchronous dispatch only calls the handlers and folds
     /// their answers: no async handler, no contract.
     let isPlain: Bool
-    /// The declared fold as a `Fold/Tally` when the snapshot is plain.
-    let declaredTally: Fold.Tally?
+    /// The declared fold as a `BoolFold` when the snapshot is plain.
+    let declaredBoolFold: BoolFold?
     /// The signature of every handler's typed call, when a typed dispatch
     /// with those argument types can call them directly (see
     /// `typedSignature(_:contract:)`); `nil` otherwise.
@@ -92,9 +92,9 @@ extension Dispatcher {
     /// The typed calls, in call order, when there is a `typedSignature`;
     /// empty otherwise.
     let typedCalls: ContiguousArray<TypedCall>
-    /// The declared fold as a `Fold/Tally`, when there is a
+    /// The declared fold as a `BoolFold`, when there is a
     /// `typedSignature`.
-    let typedTally: Fold.Tally?
+    let typedBoolFold: BoolFold?
     /// How many synchronous dispatches are reading the snapshot without
     /// retaining it, and whether a change has retired it (see
     /// `Dispatcher+Reading.swift`); `nil` for a snapshot that is never
@@ -109,10 +109,10 @@ extension Dispatcher {
       registrations = entry.registrations
       hasAsyncHandlers = entry.registrations.contains { $0.asyncHandler != nil }
       isPlain = !hasAsyncHandlers && contract == nil
-      declaredTally = isPlain ? declaredFold?.tally : nil
+      declaredBoolFold = isPlain ? declaredFold?.boolFold : nil
       typedSignature = Self.typedSignature(entry.registrations, contract: contract)
       typedCalls = typedSignature == nil ? [] : ContiguousArray(entry.registrations.map(\.typed!))
-      typedTally = typedSignature == nil ? nil : declaredFold?.tally
+      typedBoolFold = typedSignature == nil ? nil : declaredFold?.boolFold
       let readers = UnsafeMutablePointer<csd_readers_t>.allocate(capacity: 1)
       csd_readers_init(readers)
       self.readers = readers
@@ -144,12 +144,13 @@ extension Dispatcher {
     }
 
     /// The `Bool` fold a synchronous dispatch given `fold` (`nil` for the
-    /// declared one) goes straight to, or `nil` when it takes another road.
+    /// declared one) goes straight to, or `nil` when it goes through
+    /// `Dispatcher.prepareAny`.
     @inline(__always)
-    func tally(for fold: Fold?) -> Fold.Tally? {
+    func boolFold(for fold: Fold?) -> BoolFold? {
       // Not `guard let fold`: binding it copies it.
-      guard fold != nil else { return declaredTally }
-      return isPlain ? fold?.tally : nil
+      guard fold != nil else { return declaredBoolFold }
+      return isPlain ? fold?.boolFold : nil
     }
   }
 
@@ -194,9 +195,9 @@ extension Dispatcher {
     /// without a mutating access to an entry.
     var published: ContiguousArray<Snapshot?> = []
     /// Snapshots that changes retired while dispatches were reading them,
-    /// kept until the last of those dispatches leaves (see
+    /// kept until the last of those dispatches ends (see
     /// `Dispatcher+Reading.swift`).
-    var lingering: [Snapshot] = []
+    var retiredWhileRead: [Snapshot] = []
     var services: [String: ServiceRecord] = [:]
     var nextSequence = 0
     var exclusivity = Exclusivity()
@@ -323,14 +324,14 @@ extension Dispatcher.State {
 
   /// Clears the published snapshot of `slot` after a change, handing it to
   /// `retired` (it may hold the last reference to a removed handler), or,
-  /// while dispatches are reading it, to `lingering`.
+  /// while dispatches are reading it, to `retiredWhileRead`.
   mutating func unpublish(_ slot: Int, into retired: inout Retired) {
     guard let snapshot = published[slot] else { return }
     published[slot] = nil
     if csd_readers_retire(snapshot.readers.unsafelyUnwrapped) != 0 {
       retired.keep(snapshot)
     } else {
-      lingering.append(snapshot)
+      retiredWhileRead.append(snapshot)
     }
   }
 

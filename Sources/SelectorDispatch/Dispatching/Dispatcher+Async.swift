@@ -20,7 +20,7 @@ extension Dispatcher {
   /// completion, as Swift's `async` import of the delegate method has them
   /// (`application(_:didReceiveRemoteNotification:) async -> UIBackgroundFetchResult`
   /// has no completion handler). The result is the value the completion would
-  /// have received, joined from every service's answer (a sync service's by
+  /// have received, joined from every service's reply (a sync service's by
   /// its completion, an async one's by its return). To pass a completion,
   /// call the synchronous ``dispatch(selector:params:fold:)`` instead, from
   /// synchronous or `async` code alike.
@@ -148,7 +148,7 @@ extension Dispatcher {
   ///
   /// With a `join` (a selector with a completion handler), each handler
   /// goes through it: a sync service's with its own completion, an async
-  /// service's return as its answer (see `CompletionJoin.call`).
+  /// service's return as its reply (see `CompletionJoin.call`).
   ///
   /// Inlined into both callers: called, it costs an awaited dispatch of
   /// one sync handler about 600 instructions more, in async frames
@@ -187,7 +187,7 @@ extension Dispatcher {
 }
 
 extension HandlerChainTask.Chain {
-  /// Calls the handlers, and returns their answer or what they threw.
+  /// Calls the handlers, and returns their folded result or what they threw.
   nonisolated(nonsending) func outcome() async -> HandlerChainTask.Outcome {
     do {
       return .success(

@@ -8,7 +8,7 @@ extension Dispatcher {
   /// level deeper per hop, and stops at the limit. A handler's failure has
   /// no fold left to be thrown by, so it is reported.
   func startBridge(
-    _ queued: [(slot: Int, handler: AsyncSelectorHandler)], of snapshot: Snapshot,
+    _ queued: [(index: Int, handler: AsyncSelectorHandler)], of snapshot: Snapshot,
     params: [Any], join: CompletionJoin
   ) {
     join.hold()
@@ -16,11 +16,11 @@ extension Dispatcher {
     AsyncBridge.start(
       AsyncBridge.Work(
         handlers: queued, params: params, join: join,
-        failed: { slot, failure in
+        failed: { index, failure in
           environment.report(
             .asyncHandlerFailed(
-              selector: snapshot.selector, service: snapshot.service(at: slot),
-              reason: failure.attributed(to: snapshot.service(at: slot)).description))
+              selector: snapshot.selector, service: snapshot.service(at: index),
+              reason: failure.attributed(to: snapshot.service(at: index)).description))
         }))
   }
 }

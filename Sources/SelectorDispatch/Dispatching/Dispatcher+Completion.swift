@@ -22,18 +22,18 @@ extension Dispatcher {
     let last = params.count - 1
     let join = try joinCallersCompletion(kind, snapshot, params: params)
     // Filled by the wrapped async handlers as the fold reaches them.
-    var queued: [(slot: Int, handler: AsyncSelectorHandler)] = []
+    var queued: [(index: Int, handler: AsyncSelectorHandler)] = []
     var wrapped = ContiguousArray<SelectorHandler>()
     wrapped.reserveCapacity(snapshot.handlers.count)
-    for (slot, handler) in snapshot.handlers.enumerated() {
-      if snapshot.hasAsyncHandlers, let asyncHandler = snapshot.registrations[slot].asyncHandler {
+    for (index, handler) in snapshot.handlers.enumerated() {
+      if snapshot.hasAsyncHandlers, let asyncHandler = snapshot.registrations[index].asyncHandler {
         wrapped.append { _ in
-          queued.append((slot, asyncHandler))
-          join.queue(slot)
+          queued.append((index, asyncHandler))
+          join.queue(index)
           return nil
         }
       } else {
-        wrapped.append { params in join.call(handler, at: slot, with: params, completionAt: last) }
+        wrapped.append { params in join.call(handler, at: index, with: params, completionAt: last) }
       }
     }
     // Once the fold has called every handler it calls, whether it then
@@ -44,13 +44,13 @@ extension Dispatcher {
       }
       join.seal()
     }
-    return try fold.fold(
-      HandlerList(selector: snapshot.selector, handlers: wrapped, services: snapshot.services),
+    return try fold.apply(
+      to: HandlerList(selector: snapshot.selector, handlers: wrapped, services: snapshot.services),
       params: params, environment: environment)
   }
 
   /// The join for a dispatch whose last parameter is the caller's
-  /// completion: one slot for each of the snapshot's services.
+  /// completion: one reply for each of the snapshot's services.
   ///
   /// - Throws: ``DispatchError/argumentTypeMismatch(selector:index:expected:actual:)``
   ///   when that parameter is not a completion of `kind`; the caller's

@@ -88,16 +88,16 @@ extension Dispatcher {
   /// dispatch does once it has found the selector.
   ///
   /// Inlined into each entry point: the common dispatch, a `Bool` fold of
-  /// plain handlers, goes from the look-up straight to the tally, and every
+  /// plain handlers, goes from the look-up straight to the `Bool` loop, and every
   /// other one takes `run(_:params:folding:at:)`.
   @inline(__always)
   func run(_ snapshot: Snapshot, params: [Any], fold: Fold?) throws(DispatchError) -> Folded {
     switch try prepare(snapshot, params: params, fold: fold, form: .synchronous) {
-    case .tally(let tally, let depth):
+    case .bool(let boolFold, let depth):
       let outer = Nesting.enter(depth)
       defer { Nesting.leave(to: outer) }
-      return .bool(try Fold.fold(tally, snapshot, params: params))
-    case .fold(let fold, let depth):
+      return .bool(try boolFold.apply(to: snapshot, params: params))
+    case .general(let fold, let depth):
       return try run(snapshot, params: params, folding: fold, at: depth)
     }
   }
@@ -114,7 +114,7 @@ extension Dispatcher {
     if let completion = snapshot.contract?.completion {
       return try runJoiningCompletions(completion, snapshot, params: params, fold: fold)
     }
-    return try fold.fold(snapshot, params: params, environment: environment)
+    return try fold.apply(to: snapshot, params: params, environment: environment)
   }
 
   /// The error for a selector nobody knows, with a "did you mean" among

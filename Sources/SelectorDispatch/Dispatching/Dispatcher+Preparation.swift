@@ -14,16 +14,16 @@ extension Dispatcher {
   /// it.
   enum Preparation {
     /// Plain handlers (no async handler, no contract) and a `Bool` fold,
-    /// called synchronously at `depth`: the tally loop, nothing else to do.
-    case tally(Fold.Tally, depth: Int)
+    /// called synchronously at `depth`: the `Bool` loop, nothing else to do.
+    case bool(BoolFold, depth: Int)
     /// Any other dispatch: its handlers, folded by `fold`, at `depth`.
-    case fold(Fold, depth: Int)
+    case general(Fold, depth: Int)
 
     /// The fold and the depth, whichever the case.
     var folding: (fold: Fold, depth: Int) {
       switch self {
-      case .tally(let tally, let depth): (tally.fold, depth)
-      case .fold(let fold, let depth): (fold, depth)
+      case .bool(let boolFold, let depth): (boolFold.fold, depth)
+      case .general(let fold, let depth): (fold, depth)
       }
     }
   }
@@ -37,7 +37,7 @@ extension Dispatcher {
   ///
   /// Inlined into each entry point. A synchronous dispatch of plain
   /// handlers whose fold is a `Bool` one has nothing to check but the
-  /// count and the depth, and takes the tally from the snapshot without
+  /// count and the depth, and takes its `BoolFold` from the snapshot without
   /// copying a `Fold`; every other dispatch takes `prepareAny`.
   ///
   /// - Throws: ``DispatchError`` for a wrong count or argument type, a
@@ -48,9 +48,9 @@ extension Dispatcher {
     throws(DispatchError) -> Preparation
   {
     if form == .synchronous, params.count == snapshot.arity,
-      let tally = snapshot.tally(for: fold)
+      let boolFold = snapshot.boolFold(for: fold)
     {
-      return .tally(tally, depth: try Nesting.next(snapshot.selector, environment: environment))
+      return .bool(boolFold, depth: try Nesting.next(snapshot.selector, environment: environment))
     }
     return try prepareAny(snapshot, params: params, fold: fold, form: form)
   }
@@ -64,8 +64,8 @@ extension Dispatcher {
   @inline(__always)
   func prepareTyped(_ snapshot: Snapshot) throws(DispatchError) -> Preparation {
     let depth = try Nesting.next(snapshot.selector, environment: environment)
-    if let tally = snapshot.typedTally { return .tally(tally, depth: depth) }
-    return .fold(Self.fold(nil, declared: snapshot.declaredFold), depth: depth)
+    if let boolFold = snapshot.typedBoolFold { return .bool(boolFold, depth: depth) }
+    return .general(Self.resolvedFold(nil, declared: snapshot.declaredFold), depth: depth)
   }
 
   /// `prepare(_:params:fold:form:)` for any dispatch.
@@ -86,19 +86,19 @@ extension Dispatcher {
       throw .asyncHandlerNeedsAwait(selector: snapshot.selector, service: first?.service)
     }
     let depth = try Nesting.next(snapshot.selector, environment: environment)
-    return .fold(Self.fold(fold, declared: snapshot.declaredFold), depth: depth)
+    return .general(Self.resolvedFold(fold, declared: snapshot.declaredFold), depth: depth)
   }
 
   /// The fold of a dispatch: the caller's, else the declared one, else
   /// ``Fold/collect``. The one place where the default is written.
-  private static func fold(_ given: Fold?, declared: Fold?) -> Fold {
+  private static func resolvedFold(_ given: Fold?, declared: Fold?) -> Fold {
     given ?? declared ?? .collect
   }
 
   /// The fold a dispatch of `selector` uses when its caller names none:
   /// for the test kit's traces, which report it.
   package func fold(of selector: String) -> Fold {
-    Self.fold(nil, declared: snapshot(of: selector)?.declaredFold)
+    Self.resolvedFold(nil, declared: snapshot(of: selector)?.declaredFold)
   }
 
   /// The error for `count` parameters, which the dispatch's form does not

@@ -13,13 +13,14 @@ import CSelectorDispatch
 ///
 /// A change that retires a snapshot (`State/unpublish(_:into:)`) marks it
 /// retired in the same atomic word. If no dispatch is reading it, the change
-/// drops it, as before; otherwise it moves it to `State/lingering`. The
-/// last reader to leave a retired snapshot sees both the retired mark and
-/// its count fall to zero in the one word it subtracted from, so exactly one
-/// of the two drops it: then the reader drops every lingering snapshot
-/// whose readers are gone, under the lock, and releases them after it (see
-/// `Retired`). A lingering snapshot is kept exactly as long as a retained
-/// one would have been: until the last dispatch reading it ends.
+/// drops it, as before; otherwise it moves it to `State/retiredWhileRead`.
+/// The last reader to end its reading of a retired snapshot sees both the
+/// retired mark and its count fall to zero in the one word it subtracted
+/// from, so exactly one of the two drops it: then the reader drops every
+/// snapshot in `retiredWhileRead` whose readers are gone, under the lock,
+/// and releases them after it (see `Retired`). Such a snapshot is kept
+/// exactly as long as a retained one would have been: until the last
+/// dispatch reading it ends.
 ///
 /// Only synchronous dispatches read this way, because their reading ends
 /// before they return. The awaited dispatch retains its snapshot, and
@@ -35,7 +36,7 @@ extension Dispatcher {
   ///   or what the dispatch throws.
   @inline(__always)
   func run(_ key: SelectorKey, params: [Any], fold: Fold?) throws(DispatchError) -> Folded {
-    try reading(enter(key), orThrow: unrecognized(key.description)) {
+    try reading(beginReading(key), orThrow: unrecognized(key.description)) {
       (snapshot) throws(DispatchError) in try run(snapshot, params: params, fold: fold)
     }
   }
@@ -47,33 +48,33 @@ extension Dispatcher {
   ///   what the dispatch throws.
   @inline(__always)
   func run(_ selector: String, params: [Any], fold: Fold?) throws(DispatchError) -> Folded {
-    try reading(enter(selector), orThrow: notFound(selector)) {
+    try reading(beginReading(selector), orThrow: notFound(selector)) {
       (snapshot) throws(DispatchError) in try run(snapshot, params: params, fold: fold)
     }
   }
 
-  /// Runs `body` with the snapshot that `entered` reads, then leaves it;
-  /// throws `notFound` when there is none.
+  /// Runs `body` with the snapshot that `begun` reads, then ends the
+  /// reading; throws `notFound` when there is none.
   ///
   /// - Parameters:
-  ///   - entered: What `enter(_:)`, given a key or a text, returned.
+  ///   - begun: What `beginReading(_:)`, given a key or a text, returned.
   ///   - notFound: The error for an unknown selector.
   ///   - body: The dispatch; the snapshot is valid only inside it.
   /// - Returns: What `body` returned.
   /// - Throws: `notFound`, or what `body` threw.
   @inline(__always)
   func reading(
-    _ entered: Unmanaged<Snapshot>?, orThrow notFound: @autoclosure () -> DispatchError,
+    _ begun: Unmanaged<Snapshot>?, orThrow notFound: @autoclosure () -> DispatchError,
     _ body: (Snapshot) throws(DispatchError) -> Folded
   ) throws(DispatchError) -> Folded {
-    guard let entered else { throw notFound() }
-    let readers = entered._withUnsafeGuaranteedRef { $0.readers.unsafelyUnwrapped }
-    defer { if csd_readers_leave(readers) != 0 { dropLingering() } }
+    guard let begun else { throw notFound() }
+    let readers = begun._withUnsafeGuaranteedRef { $0.readers.unsafelyUnwrapped }
+    defer { if csd_readers_end(readers) != 0 { dropRetiredSnapshots() } }
     // `_withUnsafeGuaranteedRef` rethrows untyped errors, and `body`
     // throws only `DispatchError`, so the first `catch` takes every error
     // (a `Result` carried across instead would be copied out).
     do {
-      return try entered._withUnsafeGuaranteedRef { snapshot in try body(snapshot) }
+      return try begun._withUnsafeGuaranteedRef { snapshot in try body(snapshot) }
     } catch let error as DispatchError {
       throw error
     } catch {
@@ -82,19 +83,19 @@ extension Dispatcher {
   }
 
   /// The published snapshot of `key`, which the caller now reads and must
-  /// leave through `reading(_:orThrow:_:)`; `nil` when `key` is not known
-  /// here.
+  /// end reading through `reading(_:orThrow:_:)`; `nil` when `key` is not
+  /// known here.
   @inline(__always)
-  func enter(_ key: SelectorKey) -> Unmanaged<Snapshot>? {
+  func beginReading(_ key: SelectorKey) -> Unmanaged<Snapshot>? {
     state.read { state in
       guard let slot = state.slots.slot(of: key.id) else { return nil }
-      return state.enter(slot)
+      return state.beginReading(slot)
     }
   }
 
-  /// The same as the `enter(_:)` above, for a selector's text, found byte
-  /// for byte.
-  func enter(_ selector: String) -> Unmanaged<Snapshot>? {
-    withSlot(of: selector) { state, slot in state.enter(slot) }
+  /// The same as the `beginReading(_:)` above, for a selector's text, found
+  /// byte for byte.
+  func beginReading(_ selector: String) -> Unmanaged<Snapshot>? {
+    withSlot(of: selector) { state, slot in state.beginReading(slot) }
   }
 }

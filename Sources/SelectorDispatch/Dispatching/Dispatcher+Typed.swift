@@ -49,8 +49,8 @@ extension Dispatcher {
     _ key: SelectorKey, with arguments: repeat each Argument, as type: Result.Type
   ) throws -> Result? {
     try withUnsafePointer(to: (repeat each arguments)) { tuple in
-      try Self.answer(
-        fold(
+      try Self.cast(
+        run(
           key, signature: ObjectIdentifier((repeat each Argument).self),
           count: TypedHandler.count(repeat (each Argument).self),
           arguments: UnsafeRawPointer(tuple),
@@ -84,8 +84,8 @@ extension Dispatcher {
     selector: String, with arguments: repeat each Argument, as type: Result.Type
   ) throws -> Result? {
     try withUnsafePointer(to: (repeat each arguments)) { tuple in
-      try Self.answer(
-        fold(
+      try Self.cast(
+        run(
           selector, signature: ObjectIdentifier((repeat each Argument).self),
           count: TypedHandler.count(repeat (each Argument).self),
           arguments: UnsafeRawPointer(tuple),
@@ -94,8 +94,8 @@ extension Dispatcher {
     }
   }
 
-  /// The folded answer of `key`'s handlers, with its declared fold, for
-  /// the arguments of a typed dispatch.
+  /// Runs a typed dispatch of `key`'s handlers, with its declared fold:
+  /// the folded answer, for the arguments of a typed dispatch.
   ///
   /// When the snapshot's handlers all have typed calls of the dispatch's
   /// `signature` (the identity of `(repeat each Argument)`, the tuple of
@@ -106,24 +106,24 @@ extension Dispatcher {
   /// Otherwise `fill` appends the arguments to the thread's reusable
   /// `[Any]` (see `ParamsBuffer`), and the dispatch runs as any other.
   @usableFromInline
-  func fold(
+  func run(
     _ key: SelectorKey, signature: ObjectIdentifier, count: Int, arguments: UnsafeRawPointer,
     params fill: (inout [Any]) -> Void
   ) throws(DispatchError) -> Folded {
-    try reading(enter(key), orThrow: unrecognized(key.description)) {
+    try reading(beginReading(key), orThrow: unrecognized(key.description)) {
       (snapshot) throws(DispatchError) in
       try run(snapshot, signature: signature, count: count, arguments: arguments, params: fill)
     }
   }
 
-  /// The same as the `fold(_:signature:count:arguments:params:)` above, for a
+  /// The same as the `run(_:signature:count:arguments:params:)` above, for a
   /// selector's text.
   @usableFromInline
-  func fold(
+  func run(
     _ selector: String, signature: ObjectIdentifier, count: Int, arguments: UnsafeRawPointer,
     params fill: (inout [Any]) -> Void
   ) throws(DispatchError) -> Folded {
-    try reading(enter(selector), orThrow: notFound(selector)) {
+    try reading(beginReading(selector), orThrow: notFound(selector)) {
       (snapshot) throws(DispatchError) in
       try run(snapshot, signature: signature, count: count, arguments: arguments, params: fill)
     }
@@ -139,20 +139,20 @@ extension Dispatcher {
     guard snapshot.typedSignature == signature, count == snapshot.arity else {
       let params = ParamsBuffer.take()
       fill(&params.pointee)
-      return try fold(params) { (array) throws(DispatchError) in
+      return try withParams(params) { (array) throws(DispatchError) in
         try run(snapshot, params: array, fold: nil)
       }
     }
     let calls = snapshot.typedCalls
     switch try prepareTyped(snapshot) {
-    case .tally(let tally, let depth):
+    case .bool(let boolFold, let depth):
       let outer = Nesting.enter(depth)
       defer { Nesting.leave(to: outer) }
-      return .bool(try Fold.fold(tally, snapshot) { calls[$0].answer(arguments) })
-    case .fold(let fold, let depth):
+      return .bool(try boolFold.apply(to: snapshot) { calls[$0].answer(arguments) })
+    case .general(let fold, let depth):
       let outer = Nesting.enter(depth)
       defer { Nesting.leave(to: outer) }
-      return try fold.fold(snapshot, environment: environment) { calls[$0].answer(arguments) }
+      return try fold.apply(to: snapshot, environment: environment) { calls[$0].answer(arguments) }
     }
   }
 
@@ -160,7 +160,7 @@ extension Dispatcher {
   /// buffer for the handlers and back after them, never copied: a copy
   /// would cost a retain and a release.
   @inline(__always)
-  private func fold(
+  private func withParams(
     _ params: UnsafeMutablePointer<[Any]>, _ body: ([Any]) throws(DispatchError) -> Folded
   ) throws(DispatchError) -> Folded {
     let array = params.move()
@@ -178,7 +178,7 @@ extension Dispatcher {
   /// `folded` as a `Result`: a `Bool` without a cast when `Result` is
   /// `Bool`, anything else with one.
   @inlinable @inline(__always)
-  static func answer<Result>(
+  static func cast<Result>(
     _ folded: consuming Folded, as type: Result.Type, selector: borrowing String
   ) throws(DispatchError) -> Result? {
     switch consume folded {

@@ -8,7 +8,7 @@
 /// its handlers itself: they run in a task made for the dispatch, on the
 /// caller's isolation, with the caller's priority and task-local values (the
 /// nesting depth and the test kit's event among them), and the dispatch
-/// waits for that task's answer. When the dispatch's task is cancelled, the
+/// waits for that task's outcome. When the dispatch's task is cancelled, the
 /// handlers' task is cancelled too (no further handler starts) and the
 /// dispatch throws `CancellationError` at once; a handler already running or
 /// waiting for its actor finishes on its own, and its answer is dropped.
@@ -44,7 +44,7 @@ enum HandlerChainTask {
   #if os(Linux) || os(Windows) || os(Android) || canImport(Swift, _version: 6.0)
     /// Runs `chain`, the handlers of an awaited dispatch with async
     /// handlers, in a task of its own on `isolation`, the caller's, and
-    /// waits for its answer or for the calling task's cancellation.
+    /// waits for its outcome or for the calling task's cancellation.
     ///
     /// - Throws: What the handlers throw, or `CancellationError` when the
     ///   calling task is (or becomes) cancelled before they return.
@@ -101,6 +101,6 @@ enum HandlerChainTask {
     }
   #endif
 
-  /// The chain's answer, or what it threw.
+  /// The chain's folded result, or what it threw.
   typealias Outcome = Result<Any?, any Error>
 }

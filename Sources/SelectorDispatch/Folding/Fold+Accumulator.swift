@@ -3,7 +3,7 @@ extension Fold {
   /// fold rule, which every dispatch follows. The synchronous loop
   /// (`Fold.callEach`) hands it each answer where the handler wrote it; the
   /// awaited loop hands it each answer as it returns. The `Bool` folds'
-  /// rule is the `Tally`'s, which the synchronous tally loop uses on its
+  /// rule is `BoolFold`'s, which the synchronous `Bool` loop uses on its
   /// own.
   ///
   /// `nil` and `()` are no opinion; an answer that is a ``DispatchError``
@@ -16,8 +16,8 @@ extension Fold {
     private let fold: Fold
     private var outcome = Outcome()
     /// For the `Bool` folds.
-    private let tally: Tally?
-    private var seen = Tally.Seen()
+    private let boolFold: BoolFold?
+    private var seen = BoolFold.Seen()
     /// For ``firstNonNil`` and ``last``.
     private var value: Any?
     /// For the mask folds.
@@ -48,7 +48,7 @@ extension Fold {
       precondition(!fold.needsRoom || room.count >= count, "no room for the answered masks")
       self.fold = fold
       self.room = room
-      tally = fold.tally
+      boolFold = fold.boolFold
       switch fold {
       case .collect, .named: answers.reserveCapacity(count)
       default: break
@@ -62,8 +62,8 @@ extension Fold {
     mutating func add(_ answer: Any?, at index: Int, of list: HandlerList) -> Bool {
       switch fold {
       case .any, .all, .firstTrue:
-        // `tally` is set for every `Bool` fold.
-        return tally.unsafelyUnwrapped.add(
+        // `boolFold` is set for every `Bool` fold.
+        return boolFold.unsafelyUnwrapped.add(
           answer, at: index, of: list, to: &seen, &outcome)
       case .firstNonNil:
         value = outcome.meaningful(answer, index, list)
@@ -90,19 +90,19 @@ extension Fold {
       return false
     }
 
-    /// Takes the answer of the handler at `index` of `list` from `slot`,
-    /// where the handler wrote it, leaving the slot uninitialized or holding
-    /// a trivial value (see `AnswerSlot`).
+    /// Takes the answer of the handler at `index` of `list` from `cell`,
+    /// where the handler wrote it, leaving the cell uninitialized or holding
+    /// a trivial value (see `AnswerCell`).
     ///
     /// - Returns: `true` when the fold is settled.
     @inline(__always)
-    mutating func take(_ slot: UnsafeMutablePointer<Any?>, at index: Int, of list: HandlerList)
+    mutating func take(_ cell: UnsafeMutablePointer<Any?>, at index: Int, of list: HandlerList)
       -> Bool
     {
-      // Answers are ignored: a `Bool` or `()` is left in the slot, with
+      // Answers are ignored: a `Bool` or `()` is left in the cell, with
       // nothing to destroy, and only another answer needs a closer look.
-      if case .broadcast = fold, AnswerSlot.isTrivial(slot) { return false }
-      return add(slot.move(), at: index, of: list)
+      if case .broadcast = fold, AnswerCell.isTrivial(cell) { return false }
+      return add(cell.move(), at: index, of: list)
     }
 
     /// The folded answer.
@@ -119,7 +119,7 @@ extension Fold {
     {
       if let failure = outcome.failure { throw failure }
       switch fold {
-      case .any, .all, .firstTrue: return tally.unsafelyUnwrapped.result(seen)
+      case .any, .all, .firstTrue: return boolFold.unsafelyUnwrapped.result(seen)
       case .firstNonNil, .last: return value
       case .broadcast: return nil
       case .collect: return answers

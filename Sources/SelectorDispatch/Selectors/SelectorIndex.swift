@@ -20,7 +20,7 @@ struct SelectorIndex {
   }
 
   /// Open addressing with linear probing: an index into `keys`, or -1.
-  private var slots = [Int32](repeating: -1, count: 64)
+  private var buckets = [Int32](repeating: -1, count: 64)
   private var keys: [Key] = []
   /// The UTF-8 bytes of every selector, back to back.
   private var bytes: [UInt8] = []
@@ -32,14 +32,14 @@ struct SelectorIndex {
 
   /// The identity of the selector whose UTF-8 is `text`, if indexed.
   func id(of text: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Int? {
-    let mask = slots.count - 1
-    var slot = Int(truncatingIfNeeded: hash) & mask
+    let mask = buckets.count - 1
+    var bucket = Int(truncatingIfNeeded: hash) & mask
     while true {
-      let index = Int(slots[slot])
+      let index = Int(buckets[bucket])
       if index < 0 { return nil }
       let key = keys[index]
       if key.hash == hash && key.count == text.count && matches(key, text) { return key.id }
-      slot = (slot + 1) & mask
+      bucket = (bucket + 1) & mask
     }
   }
 
@@ -57,7 +57,7 @@ struct SelectorIndex {
 
   /// The number of places, filled or not (the selectors' bytes aside,
   /// which are the dispatcher's own text): what the index costs in memory.
-  var capacity: Int { slots.count + keys.count }
+  var capacity: Int { buckets.count + keys.count }
 
   private func matches(_ key: Key, _ text: UnsafeBufferPointer<UInt8>) -> Bool {
     guard let base = text.baseAddress else { return key.count == 0 }
@@ -72,7 +72,7 @@ struct SelectorIndex {
     text.withUTF8 { utf8 in
       let hash = Self.hash(utf8, seed: seed)
       guard self.id(of: utf8, hash: hash) == nil else { return }
-      if (keys.count + 1) * 2 > slots.count { grow() }
+      if (keys.count + 1) * 2 > buckets.count { grow() }
       keys.append(Key(hash: hash, start: bytes.count, count: utf8.count, id: id))
       bytes.append(contentsOf: utf8)
       place(keys.count - 1)
@@ -80,15 +80,15 @@ struct SelectorIndex {
   }
 
   private mutating func grow() {
-    slots = [Int32](repeating: -1, count: slots.count * 2)
+    buckets = [Int32](repeating: -1, count: buckets.count * 2)
     for index in keys.indices { place(index) }
   }
 
   private mutating func place(_ index: Int) {
-    let mask = slots.count - 1
-    var slot = Int(truncatingIfNeeded: keys[index].hash) & mask
-    while slots[slot] >= 0 { slot = (slot + 1) & mask }
-    slots[slot] = Int32(index)
+    let mask = buckets.count - 1
+    var bucket = Int(truncatingIfNeeded: keys[index].hash) & mask
+    while buckets[bucket] >= 0 { bucket = (bucket + 1) & mask }
+    buckets[bucket] = Int32(index)
   }
 
   /// A seeded hash of UTF-8 bytes, eight at a time; the last word overlaps

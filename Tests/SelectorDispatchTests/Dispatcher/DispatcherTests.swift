@@ -48,7 +48,7 @@ import Testing
     try dispatcher.register(service: "b", handlers: [launch: log.handler("b", answer: true)])
     #expect(try dispatcher.dispatch(selector: launch, params: [0, 0]) as? Bool == false)
     #expect(try dispatcher.dispatch(selector: launch, params: [0, 0], fold: .any) as? Bool == true)
-    // A declared `Bool` fold goes straight to the tally, but not when
+    // A declared `Bool` fold goes straight to the `Bool` loop, but not when
     // another fold is given, and the typed entry point uses the declared one.
     let answers = try dispatcher.dispatch(selector: launch, params: [0, 0], fold: .collect)
     #expect((answers as? [Any?])?.map { $0 as? Bool } == [false, true])

@@ -243,7 +243,7 @@ import Testing
     let vocabulary = try Self.payments()
     #expect(throws: DispatchError.self) { try dispatcher.declare(vocabulary) }
     // Still published and not marked retired: a retired mark would send
-    // every later dispatch of it through the lingering snapshots' clean-up.
+    // every later dispatch of it through the clean-up of `retiredWhileRead`.
     #expect(dispatcher.snapshot(of: "paymentDidSucceed:") === published)
     #expect(csd_readers_gone(try #require(published.readers)) == 0)
   }

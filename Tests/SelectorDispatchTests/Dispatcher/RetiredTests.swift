@@ -229,7 +229,7 @@ import Testing
     // the dispatcher, which still has "b".
     #expect(released.withLock { $0 } == 1)
     #expect(answers.withLock { $0 } == [true])
-    #expect(dispatcher.state.withLock { $0.lingering.count } == 0)
+    #expect(dispatcher.state.withLock { $0.retiredWhileRead.count } == 0)
     // The next dispatch runs only "b".
     #expect(try entry.dispatch(event, on: dispatcher) == true)
     #expect(seen.withLock { $0 } == ["b 0", "b 1"])
@@ -261,7 +261,7 @@ import Testing
     #expect(seen.withLock { $0 } == ["nested", "b 0", "b 0"])
     #expect(released.withLock { $0 } == 1)
     #expect(answers.withLock { $0 } == [true])
-    #expect(dispatcher.state.withLock { $0.lingering.count } == 0)
+    #expect(dispatcher.state.withLock { $0.retiredWhileRead.count } == 0)
   }
 
   @Test func dispatchesOnManyThreadsWhileServicesComeAndGoReleaseEachHandlerOnce() throws {
@@ -294,7 +294,7 @@ import Testing
     }
     #expect(failures.withLock { $0 } == 0)
     #expect(released.withLock { $0 } == changes)
-    #expect(dispatcher.state.withLock { $0.lingering.count } == 0)
+    #expect(dispatcher.state.withLock { $0.retiredWhileRead.count } == 0)
   }
 
   @Test func replacingTheDiagnosticHandlerReleasesTheOldOneAfterUnlocking() {

@@ -55,7 +55,7 @@ extension Dispatcher.MainActorEvent {
   static func takesTheAnyPath(_ dispatcher: Dispatcher) throws -> Bool {
     var filled = false
     _ = try withUnsafePointer(to: ("a", 1)) { tuple in
-      try dispatcher.fold(
+      try dispatcher.run(
         key, signature: ObjectIdentifier((String, Int).self), count: 2,
         arguments: UnsafeRawPointer(tuple)
       ) { params in
