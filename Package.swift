@@ -15,7 +15,13 @@ let package = Package(
   ],
   dependencies: [],
   targets: [
-    .target(name: "SelectorDispatch", dependencies: ["CSelectorDispatch"]),
+    // `SELECTOR_DISPATCH_INTERNAL_CHECKS`: the table's and the completion joins'
+    // `checkInvariants()` run after each change in debug builds (`swift test` and
+    // the sanitizer runs), and are compiled out of release builds (see
+    // `InternalChecks`).
+    .target(
+      name: "SelectorDispatch", dependencies: ["CSelectorDispatch"],
+      swiftSettings: [.define("SELECTOR_DISPATCH_INTERNAL_CHECKS", .when(configuration: .debug))]),
     // Per-thread state for the dispatch hot path (C11 `_Thread_local`): the
     // re-entrancy depth and the typed entry point's reusable params buffer.
     .target(name: "CSelectorDispatch"),

@@ -120,6 +120,12 @@ static inline int csd_readers_retire(csd_readers_t *_Nonnull readers) {
           ~CSD_RETIRED) == 0;
 }
 
+/// Whether the snapshot was retired, for the table's invariant checks.
+/// Under the table's lock.
+static inline int csd_readers_retired(csd_readers_t *_Nonnull readers) {
+  return (atomic_load_explicit(&readers->word, memory_order_acquire) & CSD_RETIRED) != 0;
+}
+
 /// Whether a retired snapshot's readers have all ended. Under the table's
 /// lock.
 static inline int csd_readers_gone(csd_readers_t *_Nonnull readers) {

@@ -130,6 +130,16 @@ final class CompletionJoin: @unchecked Sendable {
       State(replies: Array(repeating: .idle, count: services.count), binding: binding))
   }
 
+  /// Runs `body`, a transition, on the join's state under its lock, and
+  /// then checks the state's invariants (see `InternalChecks`): every
+  /// change to the state goes through here.
+  private func transition<Result>(_ body: (inout State) -> sending Result) -> sending Result {
+    state.withLock { state in
+      defer { state.checkInvariants() }
+      return body(&state)
+    }
+  }
+
   /// Calls a service's synchronous handler with its own completion in
   /// place of the caller's, and stops expecting its reply when it refused
   /// its arguments or failed: the one rule, for every path that joins
@@ -152,7 +162,7 @@ final class CompletionJoin: @unchecked Sendable {
   func call(
     _ handler: SelectorHandler, at index: Int, with params: [Any], completionAt position: Int
   ) -> Any? {
-    state.withLock { state in
+    transition { state in
       state.replies[index] = .expected
       state.pending += 1
     }
@@ -202,7 +212,7 @@ final class CompletionJoin: @unchecked Sendable {
   /// called, so the caller's completion runs when the others have replied.
   /// A call that comes anyway, before the join finishes, still counts.
   private func excuse(_ index: Int) {
-    let finished = state.withLock { state -> (CompletionBinding, [Any?], ScheduledAction?)? in
+    let finished = transition { state -> (CompletionBinding, [Any?], ScheduledAction?)? in
       guard case .expected = state.replies[index] else { return nil }
       state.replies[index] = .excused
       state.pending -= 1
@@ -214,7 +224,7 @@ final class CompletionJoin: @unchecked Sendable {
   /// Called when the fold has called every handler it calls: finishes now
   /// if no reply is still expected, else starts the deadline.
   func seal() {
-    let finished = state.withLock { state -> (CompletionBinding, [Any?], ScheduledAction?)? in
+    let finished = transition { state -> (CompletionBinding, [Any?], ScheduledAction?)? in
       state.sealed = true
       return state.finishIfSettled()
     }
@@ -225,7 +235,7 @@ final class CompletionJoin: @unchecked Sendable {
     let deadline = environment.clock.schedule(after: environment.completionDeadline) {
       [self] in expire()
     }
-    let alreadyFinished = state.withLock { state -> Bool in
+    let alreadyFinished = transition { state -> Bool in
       if state.finished { return true }
       state.deadline = deadline
       return false
@@ -237,7 +247,7 @@ final class CompletionJoin: @unchecked Sendable {
   /// later, on the bridge (through `call(_:at:with:)`): the join expects
   /// its reply from now on.
   func queue(_ index: Int) {
-    state.withLock { state in
+    transition { state in
       state.replies[index] = .queued
       state.pending += 1
     }
@@ -246,7 +256,7 @@ final class CompletionJoin: @unchecked Sendable {
   /// Marks the async handler of the service at `index` as started: its
   /// return is its reply, passed to `receive(_:at:)`.
   private func markRunning(_ index: Int) {
-    state.withLock { state in
+    transition { state in
       if case .queued = state.replies[index] {} else { state.pending += 1 }
       state.replies[index] = .running
     }
@@ -273,7 +283,7 @@ final class CompletionJoin: @unchecked Sendable {
   /// `release()`: a synchronous dispatch holds it while its task still
   /// has async handlers to start.
   func hold() {
-    state.withLock { state in
+    transition { state in
       state.holds += 1
       state.pending += 1
     }
@@ -281,7 +291,7 @@ final class CompletionJoin: @unchecked Sendable {
 
   /// Ends a `hold()`; finishes the join if nothing else is pending.
   func release() {
-    let finished = state.withLock { state -> (CompletionBinding, [Any?], ScheduledAction?)? in
+    let finished = transition { state -> (CompletionBinding, [Any?], ScheduledAction?)? in
       state.holds -= 1
       state.pending -= 1
       return state.finishIfSettled()
@@ -292,7 +302,7 @@ final class CompletionJoin: @unchecked Sendable {
   /// The reply of the service at `index`, from its completion or its
   /// async handler's return.
   private func arrive(_ reply: Any?, at index: Int) {
-    let arrival = state.withLock { state -> Arrival in
+    let arrival = transition { state -> Arrival in
       switch state.replies[index] {
       case .received, .spent: return .duplicate
       case _ where state.finished: return .late
@@ -315,7 +325,7 @@ final class CompletionJoin: @unchecked Sendable {
   }
 
   private func expire() {
-    let expired = state.withLock {
+    let expired = transition {
       state -> (missing: [(Int, Reply)], CompletionBinding, [Any?])? in
       let missing = state.replies.enumerated().filter { $0.element.isExpected }
       guard let (binding, values, _) = state.finish() else { return nil }

@@ -35,8 +35,9 @@ extension Dispatcher {
     /// What a vocabulary declared beyond the fold; `nil` for plain selectors.
     private(set) var contract: Contract?
     /// In call order whenever `isSorted`; `handlers[i]` belongs to
-    /// `registrations[i]`.
-    private(set) var registrations: ContiguousArray<Registration> = []
+    /// `registrations[i]`. Settable here so that a test can break that on
+    /// purpose (see `Dispatcher+Invariants.swift`).
+    var registrations: ContiguousArray<Registration> = []
     /// Moved only by generic code (`Moving`), so each handler keeps the
     /// representation it had in the caller's dictionary: every move through
     /// concrete code would wrap it in one more reabstraction thunk, which
@@ -45,13 +46,16 @@ extension Dispatcher {
     /// Registering appends; the next dispatch sorts if an append broke the
     /// order. Registering *n* handlers for one selector is O(*n*), and
     /// publishing them O(*n* log *n*), not O(*n*²).
-    private var isSorted = true
+    private(set) var isSorted = true
 
     init(arity: Int) { self.arity = arity }
 
     var isKnown: Bool { declaredFold != nil || !registrations.isEmpty }
 
     var hasHandlers: Bool { !registrations.isEmpty }
+
+    /// How many handlers the entry holds: as many as `registrations`.
+    var handlerCount: Int { handlers.count }
   }
 
   /// What a dispatch needs about one selector, built once after each change
@@ -319,6 +323,7 @@ extension Dispatcher.State {
       return nil
     }
     published[slot] = snapshot
+    checkInvariants(at: slot)
     return snapshot
   }
 

@@ -22,7 +22,8 @@ struct Retired: @unchecked Sendable {
 extension Dispatcher {
   /// Runs `body` under the lock with a `Retired` for whatever it removes,
   /// and drops what was retired only after unlocking: the one way to change
-  /// the table.
+  /// the table. The table's invariants are checked after `body`, whether it
+  /// returned or threw (see `InternalChecks`).
   func changeTable<Result, Failure: Error>(
     _ body: (inout State, inout Retired) throws(Failure) -> Result
   ) throws(Failure) -> Result {
@@ -30,6 +31,9 @@ extension Dispatcher {
     // Runs after `withLock` has returned, so after the unlock: the retired
     // values are released here, with no lock held.
     defer { withExtendedLifetime(retired) {} }
-    return try state.withLock { (state) throws(Failure) in try body(&state, &retired) }
+    return try state.withLock { (state) throws(Failure) in
+      defer { state.checkInvariants() }
+      return try body(&state, &retired)
+    }
   }
 }
