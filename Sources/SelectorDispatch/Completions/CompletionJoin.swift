@@ -14,9 +14,10 @@
 /// answered an error for which `DispatchError.isRefusal` holds), so that
 /// nothing is expected to call its completion. The join is *sealed* when
 /// the fold has called every handler it calls, and *finished* when it is
-/// sealed and no reply is still expected, or when the deadline passes. Only the transition
-/// to finished calls the caller's completion, and it happens once;
-/// everything that arrives afterwards is ignored and reported.
+/// sealed and no reply is still expected, or when the deadline passes.
+/// Only the transition to finished calls the caller's completion, and it
+/// happens once; everything that arrives afterwards is ignored and
+/// reported.
 ///
 /// **Lifetimes.** Finishing takes the caller's completion and the replies
 /// out of the join, so they (and whatever they captured) are released as
