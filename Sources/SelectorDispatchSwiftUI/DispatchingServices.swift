@@ -117,19 +117,25 @@
     ///     ``dispatcher``. A service's selector that neither UIKit's
     ///     vocabularies nor these declare is reported, usually a misspelt
     ///     one.
+    ///   - appVocabulary: The app's own events with their whole
+    ///     signatures, declared before `appSelectors`: those whose last
+    ///     argument is a completion handler, which a completion event
+    ///     handles. `nil` (the default) declares none.
     ///   - completionDeadline: How long the services' completion handlers
     ///     may take: 25 seconds by default. Keep it above zero and below the
     ///     30 seconds iOS gives background work: a deadline outside that
     ///     range is used as given, and written to the unified log.
     public init(
       _ services: [any DispatchService], appSelectors: [String: Fold] = [:],
+      appVocabulary: Vocabulary? = nil,
       completionDeadline: Duration = .seconds(25)
     ) {
       let forwarder = DelegateForwarder(
         completionDeadline: completionDeadline, report: UIKitHost.failed)
       dispatcher = forwarder.dispatcher
       dispatcher.diagnosticHandler = UIKitHost.diagnostic
-      forwarder.register(services, appSelectors: appSelectors, by: Self.self)
+      forwarder.register(
+        services, appVocabulary: appVocabulary, appSelectors: appSelectors, by: Self.self)
       entry = SwiftUIEntry(forwarder: forwarder) { entry in
         if let appDelegate = DispatchingAppDelegate.current {
           return .twoEntryPoints(appDelegate: String(reflecting: type(of: appDelegate)))

@@ -69,19 +69,24 @@ package final class DelegateForwarder: Sendable {
   ///
   /// Services that cannot be registered (two with one name, a handler
   /// whose closure takes another number of arguments than its selector has
-  /// colons), or an app selector that cannot be declared (malformed, or
-  /// UIKit's with another fold), stop the app, with the dispatcher's error:
-  /// the mistake is in the app's code, and an app without its services
-  /// would misbehave later, further from the cause.
+  /// colons, a completion event's handler for a selector declared without
+  /// a completion), or an app selector that cannot be declared (malformed,
+  /// or UIKit's with another fold or signature), stop the app, with the
+  /// dispatcher's error: the mistake is in the app's code, and an app
+  /// without its services would misbehave later, further from the cause.
   ///
   /// - Parameters:
   ///   - services: The app's services.
+  ///   - appVocabulary: The app's own events with their signatures, its
+  ///     completion events among them, declared first; `nil` for none.
   ///   - appSelectors: The app's own selectors, with their folds.
   ///   - host: The entry point's type, which the error names.
   package func register(
-    _ services: [any DispatchService], appSelectors: [String: Fold], by host: Any.Type
+    _ services: [any DispatchService], appVocabulary: Vocabulary? = nil,
+    appSelectors: [String: Fold], by host: Any.Type
   ) {
     do {
+      if let appVocabulary { try dispatcher.declare(appVocabulary) }
       for (selector, fold) in appSelectors.sorted(by: { $0.key < $1.key }) {
         try dispatcher.declare(selector, fold: fold)
       }

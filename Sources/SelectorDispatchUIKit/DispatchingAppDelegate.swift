@@ -103,6 +103,26 @@
     /// ```
     open var appSelectors: [String: Fold] { [:] }
 
+    /// The app's own events with their whole signatures, for the ones
+    /// ``appSelectors`` cannot declare: an event whose last argument is a
+    /// completion handler, which a `Dispatcher.CompletionEvent` or
+    /// `Dispatcher.MainActorCompletionEvent` handles. `nil` (the default)
+    /// declares none.
+    ///
+    /// Declared in `init`, before ``appSelectors`` and before ``services``
+    /// register: a completion event's handler registers only where its
+    /// completion is declared.
+    ///
+    /// ```swift
+    /// override var appVocabulary: Vocabulary? {
+    ///   try? Vocabulary(name: "sync", entries: [
+    ///     .init("syncAccount:completionHandler:", domain: Domain("sync"), fold: .broadcast,
+    ///           arguments: [.string], completion: .anySucceeded)
+    ///   ])
+    /// }
+    /// ```
+    open var appVocabulary: Vocabulary? { nil }
+
     /// How long the services' completion handlers may take before UIKit's
     /// is called with what has arrived: 25 seconds unless a subclass
     /// overrides it.
@@ -123,8 +143,8 @@
     /// use.
     package static weak var current: DispatchingAppDelegate?
 
-    /// Creates the delegate, declares ``appSelectors`` and registers
-    /// ``services``.
+    /// Creates the delegate, declares ``appVocabulary`` and
+    /// ``appSelectors``, and registers ``services``.
     ///
     /// Services that cannot be registered (two with one name, a handler
     /// whose closure takes another number of arguments than its selector
@@ -139,7 +159,8 @@
       self.dispatcher = dispatcher
       super.init()
       dispatcher.diagnosticHandler = UIKitHost.diagnostic
-      forwarder.register(services, appSelectors: appSelectors, by: type(of: self))
+      forwarder.register(
+        services, appVocabulary: appVocabulary, appSelectors: appSelectors, by: type(of: self))
       UIKitHost.reportUnforwardedHandlers(of: .appDelegate, in: self, on: dispatcher)
       Self.current = self
     }

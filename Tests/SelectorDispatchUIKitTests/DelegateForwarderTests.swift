@@ -45,6 +45,36 @@ extension ForwardedEvent {
     func completion<Value>(_: Value.Type) -> CompletionProbe<Value> { CompletionProbe() }
   }
 
+  /// An app's own completion event: its handlers register only where the completion is
+  /// declared, which `appSelectors` (a fold per selector) cannot do and the app's vocabulary
+  /// does. Each of two services gets a completion of its own, and the caller's runs once.
+  @Test func anAppsOwnCompletionEventIsDeclaredByTheAppsVocabulary() throws {
+    struct Sync: DispatchService {
+      static var account: Dispatcher.CompletionEvent<(String) -> Bool> {
+        .init("syncAccount:completionHandler:")
+      }
+      let name: String
+      var handlers: HandlerTable { on(Self.account) { account in account == name } }
+    }
+    let host = Host()
+    let vocabulary = try Vocabulary(
+      name: "sync",
+      entries: [
+        .init(
+          "syncAccount:completionHandler:", domain: Domain("sync"), fold: .broadcast,
+          arguments: [.string], completion: .anySucceeded)
+      ])
+    host.forwarder.register(
+      [Sync(name: "mail"), Sync(name: "notes")], appVocabulary: vocabulary,
+      appSelectors: ["cartDidChange:": .broadcast], by: Host.self)
+    let probe = CompletionProbe<Bool>()
+    _ = try host.dispatcher.dispatch(
+      selector: "syncAccount:completionHandler:", params: ["notes", probe.handler])
+    #expect(try probe.requireCalledOnce() == true)
+    #expect(host.dispatcher.responds(to: "syncAccount:completionHandler:"))
+    #expect(host.diagnostics.entries.isEmpty, "declared, so not reported as a misspelling")
+  }
+
   @Test func anEventReachesEveryServiceWithUIKitsArguments() throws {
     let host = Host()
     let seen = Locked<[String]>([])

@@ -134,6 +134,17 @@ public enum DispatchError: Error, Equatable, CustomStringConvertible {
   /// declared.
   case asyncHandlerArityConflict(selector: String, service: String, expected: Int, actual: Int)
 
+  /// A service's handler of a completion event (``Dispatcher/CompletionEvent``
+  /// or ``Dispatcher/MainActorCompletionEvent``), synchronous or `async`,
+  /// is for a selector the dispatcher does not declare with a completion
+  /// handler. Without one no dispatch could give the service a completion
+  /// of its own, and the caller's would reach every service; nothing of
+  /// the service was registered.
+  ///
+  /// Declare the selector first, in a vocabulary whose entry has a
+  /// ``CompletionKind`` (``Vocabulary/Entry/init(_:domain:fold:arguments:completion:deprecatedFor:availability:)``).
+  case completionNotDeclared(selector: String, service: String)
+
   /// Two vocabularies being merged both declare the selector.
   case selectorInBothVocabularies(selector: String, first: String, second: String)
 
@@ -225,6 +236,11 @@ public enum DispatchError: Error, Equatable, CustomStringConvertible {
         + "selector's async closures take \(expected) (one per ':' but the last: the completion's "
         + "value is what they return); declare the vocabulary before the service registers, "
         + "or unregister it first"
+    case .completionNotDeclared(let selector, let service):
+      return "service \"\(service)\" handles \(Self.quote(selector)) as a completion event, "
+        + "but the dispatcher declares no completion handler for it, so the caller's completion "
+        + "would reach every service; declare it first in a vocabulary whose entry has a "
+        + "completion (Vocabulary.Entry(_:domain:fold:arguments:completion:))"
     case .selectorInBothVocabularies(let selector, let first, let second):
       return "vocabularies \"\(first)\" and \"\(second)\" both declare \(Self.quote(selector)); "
         + "a merged vocabulary declares each selector once, so remove it from one of them"
@@ -268,6 +284,20 @@ extension DispatchError {
     switch self {
     case .handlerArgumentTypeMismatch, .notOnMainActor, .handlerFailed: true
     default: false
+    }
+  }
+
+  /// What went wrong in a handler, without the service and the selector:
+  /// for a message that names both itself, such as
+  /// ``Diagnostic/asyncHandlerFailed(selector:service:reason:)``. Escaped
+  /// as ``description`` is.
+  var cause: String {
+    switch self {
+    case .handlerFailed(_, _, let reason): reason.escapedForDisplay
+    case .handlerArgumentTypeMismatch(_, _, let index, let expected, let actual):
+      "its handler takes \(expected) as argument \(index), but \(actual) was given"
+        .escapedForDisplay
+    default: description
     }
   }
 

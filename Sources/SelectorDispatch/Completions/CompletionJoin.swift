@@ -91,12 +91,18 @@ final class CompletionJoin: @unchecked Sendable {
     }
   }
 
-  /// What a completion call turned out to be.
+  /// What a reply turned out to be.
   private enum Arrival {
     case recorded
     case finishedTheJoin(CompletionBinding, [Any?], ScheduledAction?)
     case duplicate
+    /// A completion called after the join finished.
+    case lateCompletion
+    /// An async handler's return after the join finished, which the
+    /// deadline has reported.
     case late
+
+    var isLate: Bool { if case .late = self { true } else { false } }
   }
 
   private let selector: String
@@ -186,7 +192,7 @@ final class CompletionJoin: @unchecked Sendable {
   /// bridges async handlers, of what the join and the fold each hear.
   ///
   /// A failure (a return that is a ``DispatchError``) goes to the caller,
-  /// for the fold, and the join receives no reply from the service;
+  /// for the fold, and the join stops expecting a reply from the service;
   /// anything else goes to the join (see `receive(_:at:)`), and the caller
   /// gets `nil`: to the fold, no opinion.
   ///
@@ -201,7 +207,7 @@ final class CompletionJoin: @unchecked Sendable {
     markRunning(index)
     let returned = await handler(params)
     if let failure = returned as? DispatchError {
-      receive(nil, at: index)
+      excuse(index)
       return failure
     }
     receive(returned, at: index)
@@ -211,10 +217,13 @@ final class CompletionJoin: @unchecked Sendable {
   /// Stops expecting the reply of a service whose handler refused its
   /// arguments without running, or failed: its completion will not be
   /// called, so the caller's completion runs when the others have replied.
-  /// A call that comes anyway, before the join finishes, still counts.
+  /// A call that comes anyway, before the join finishes, still counts. A
+  /// failure after the deadline is no completion, and is not reported as
+  /// a late one: the deadline reported the service, and the failure is the
+  /// dispatch's (its fold's, or the bridge's report).
   private func excuse(_ index: Int) {
     let finished = transition { state -> (CompletionBinding, [Any?], ScheduledAction?)? in
-      guard case .expected = state.replies[index] else { return nil }
+      guard state.replies[index].isExpected else { return nil }
       state.replies[index] = .excused
       state.pending -= 1
       return state.finishIfSettled()
@@ -271,13 +280,20 @@ final class CompletionJoin: @unchecked Sendable {
   /// service's own completion has the caller's type, so it cannot pass
   /// one): it is reported, and counts as no reply, so that the caller's
   /// completion runs with the other replies, or the identity.
+  ///
+  /// A return after the join finished is dropped without a report: the
+  /// deadline reported the handler as still running (or never started),
+  /// and the handler called no completion late.
   private func receive(_ value: Any?, at index: Int) {
-    guard let value, !accepts(value) else { return arrive(value, at: index) }
-    environment.report(
-      .answerTypeMismatch(
-        selector: selector, service: services[index], expected: valueType,
-        actual: String(describing: type(of: value))))
-    arrive(nil, at: index)
+    let wrongType = value.map { !accepts($0) } ?? false
+    let arrival = record(wrongType ? nil : value, at: index, returned: true)
+    if wrongType, let value, !arrival.isLate {
+      environment.report(
+        .answerTypeMismatch(
+          selector: selector, service: services[index], expected: valueType,
+          actual: String(describing: type(of: value))))
+    }
+    settle(arrival, at: index)
   }
 
   /// Keeps the join from finishing, except by its deadline, until
@@ -300,13 +316,18 @@ final class CompletionJoin: @unchecked Sendable {
     if let (binding, values, deadline) = finished { complete(binding, values, deadline) }
   }
 
-  /// The reply of the service at `index`, from its completion or its
-  /// async handler's return.
+  /// The reply of the service at `index` from its completion.
   private func arrive(_ reply: Any?, at index: Int) {
-    let arrival = transition { state -> Arrival in
+    settle(record(reply, at: index, returned: false), at: index)
+  }
+
+  /// Records the reply of the service at `index`, from its completion or
+  /// (`returned`) its async handler's return.
+  private func record(_ reply: Any?, at index: Int, returned: Bool) -> Arrival {
+    transition { state -> Arrival in
       switch state.replies[index] {
       case .received, .spent: return .duplicate
-      case _ where state.finished: return .late
+      case _ where state.finished: return returned ? .late : .lateCompletion
       case .expected, .queued, .running: state.pending -= 1
       case .excused, .idle: break
       }
@@ -314,13 +335,18 @@ final class CompletionJoin: @unchecked Sendable {
       guard let (binding, values, deadline) = state.finishIfSettled() else { return .recorded }
       return .finishedTheJoin(binding, values, deadline)
     }
+  }
+
+  /// Acts on what `record` found: finishes the join, or reports a
+  /// completion called twice or after the deadline.
+  private func settle(_ arrival: Arrival, at index: Int) {
     switch arrival {
-    case .recorded: break
+    case .recorded, .late: break
     case .finishedTheJoin(let binding, let values, let deadline):
       complete(binding, values, deadline)
     case .duplicate:
       environment.report(.completionCalledTwice(selector: selector, service: services[index]))
-    case .late:
+    case .lateCompletion:
       environment.report(.completionAfterDeadline(selector: selector, service: services[index]))
     }
   }

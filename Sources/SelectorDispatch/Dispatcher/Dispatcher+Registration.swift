@@ -30,6 +30,9 @@ extension Dispatcher {
     let priorities: [String: Int]
     /// The typed calls of the synchronous typed handlers.
     let typedCalls: [String: TypedCall]
+    /// The selectors of its completion events' handlers, which need a
+    /// declared completion.
+    let completionSelectors: Set<String>
 
     init(name: String, priority: Int, table: HandlerTable) {
       self.name = name
@@ -40,6 +43,7 @@ extension Dispatcher {
       self.asyncParameterCounts = table.asyncParameterCounts
       self.priorities = table.priorities
       self.typedCalls = table.typedCalls
+      self.completionSelectors = table.completionSelectors
     }
 
   }
@@ -128,6 +132,9 @@ extension Dispatcher {
         }
         if failure == nil {
           do throws(DispatchError) {
+            try state.checkCompletionsDeclared(
+              for: service.completionSelectors, of: service.name, texts: tables[index].texts,
+              slots: slots[index])
             try state.checkAsyncParameterCounts(
               service.asyncParameterCounts, texts: tables[index].texts, slots: slots[index])
             let admission = try state.admit(
@@ -226,6 +233,29 @@ extension Dispatcher.Pending {
 }
 
 extension Dispatcher.State {
+  /// Checks that each selector of a completion event's handler is declared
+  /// with a completion: the one rule that keeps a service from being
+  /// handed the caller's own completion, which, with no join made for the
+  /// selector, it would call beside every other service. A completion can
+  /// be declared but never taken back (declaring the selector again with
+  /// another signature throws), so a handler admitted here stays sound.
+  ///
+  /// - Throws: ``DispatchError/completionNotDeclared(selector:service:)``
+  ///   for the first such selector, in sorted order.
+  func checkCompletionsDeclared(
+    for selectors: Set<String>, of service: String, texts: [String], slots: [Int]
+  ) throws(DispatchError) {
+    guard !selectors.isEmpty else { return }
+    var undeclared: String?
+    for (position, text) in texts.enumerated() where selectors.contains(text) {
+      // A selector new to this dispatcher has no slot (-1) and no entry.
+      let slot = slots[position]
+      guard slot < 0 || entries[slot].contract?.completion == nil else { continue }
+      if undeclared.map({ text < $0 }) ?? true { undeclared = text }
+    }
+    if let undeclared { throw .completionNotDeclared(selector: undeclared, service: service) }
+  }
+
   /// Checks typed async handlers' parameter counts against their
   /// selectors: one per `:`, less the completion handler when the
   /// selector's declared entry has one.

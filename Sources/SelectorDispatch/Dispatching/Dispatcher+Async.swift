@@ -34,6 +34,12 @@ extension Dispatcher {
   ///   params: [application, userInfo])
   /// ```
   ///
+  /// For a selector with a completion handler, a service whose handler
+  /// refused its arguments or failed is not waited for, and its failure is
+  /// thrown once every other service has replied, or the deadline has
+  /// passed: the dispatch does not return while a service still holds its
+  /// completion.
+  ///
   /// Handlers run in the usual order, on the caller's isolation: awaited
   /// from the main actor, sync handlers (and async handlers with no
   /// isolation of their own) run on the main actor.

@@ -2,8 +2,16 @@ extension Dispatcher {
   /// `answer(to:)` of a selector with a completion handler: sync
   /// services get their own completion, async ones are awaited and their
   /// return is their answer (see `awaitEach`), and the joined value is
-  /// returned. A sync service whose handler refused its arguments or failed
-  /// is not waited for, so a refusal thrown here leaves no deadline armed.
+  /// returned.
+  ///
+  /// The one place where an awaited dispatch waits for its services'
+  /// replies: when a service's handler refused its arguments or failed,
+  /// the failure is thrown only once every service the join did not excuse
+  /// has replied (or the deadline has passed), so that the caller, such as
+  /// a background task that ends when the dispatch returns, does not end
+  /// while another service still holds its completion. A refused or failed
+  /// service is not waited for, so a refusal alone leaves no deadline
+  /// armed. A cancelled dispatch throws at once (see `answer(to:)`).
   nonisolated(nonsending) func awaitJoiningCompletions(
     _ kind: CompletionKind, _ snapshot: Snapshot, params: [Any], fold: Fold
   ) async throws -> Any? {
@@ -12,13 +20,18 @@ extension Dispatcher {
       preconditionFailure("completion kind \(kind) does not accept its own completions")
     }
     let join = self.join(binding, for: snapshot)
+    var failure: DispatchError?
     do {
       _ = try await awaitEach(snapshot, params: params, fold: fold, join: join)
+    } catch let error as DispatchError {
+      failure = error
     } catch {
       join.seal()
       throw error
     }
     join.seal()
-    return try await joined.value()
+    let value = try await joined.value()
+    if let failure { throw failure }
+    return value
   }
 }

@@ -20,7 +20,7 @@ extension Dispatcher {
           environment.report(
             .asyncHandlerFailed(
               selector: snapshot.selector, service: snapshot.service(at: index),
-              reason: failure.attributed(to: snapshot.service(at: index)).description))
+              reason: failure.cause))
         }))
   }
 }

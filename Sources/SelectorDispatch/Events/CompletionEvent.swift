@@ -22,7 +22,9 @@ extension Dispatcher {
   /// before the completion, and the completion's value. The vocabulary's
   /// ``CompletionKind`` joins the services' completions; the value is what
   /// the kind's completion takes, or a type of the host's that
-  /// ``init(_:passing:)`` converts to it. Handlers run on the
+  /// ``init(_:passing:)`` converts to it. Declare the selector with its
+  /// completion before the handlers register: on a selector without one,
+  /// registering throws ``DispatchError/completionNotDeclared(selector:service:)``. Handlers run on the
   /// dispatching thread; see ``MainActorCompletionEvent`` for main-actor
   /// handlers.
   public struct CompletionEvent<Signature>: Sendable, CustomStringConvertible {

@@ -155,17 +155,28 @@ extension Fold {
   }
 
   /// Reads an option-set mask from a non-negative integer of any width that
-  /// fits in `UInt`, or a `RawRepresentable` whose raw value is one.
+  /// fits in `UInt`, or a `RawRepresentable` whose raw value is one, or
+  /// whose raw value's raw value is, down to `maskRawValueDepth` levels:
+  /// a type whose raw value is itself, or a cycle of such types, is not a
+  /// mask, and is rejected instead of read for ever.
   static func mask(_ answer: Any) -> UInt? {
-    switch answer {
-    // The common cases first: one cast each, before the existential ones.
-    case let bits as UInt: return bits
-    case let bits as Int: return bits >= 0 ? UInt(bits) : nil
-    case let raw as any RawRepresentable: return mask(raw.rawValue)
-    case let bits as any BinaryInteger: return UInt(exactly: bits)
-    default: return nil
+    var answer = answer
+    for _ in 0...maskRawValueDepth {
+      switch answer {
+      // The common cases first: one cast each, before the existential ones.
+      case let bits as UInt: return bits
+      case let bits as Int: return bits >= 0 ? UInt(bits) : nil
+      case let raw as any RawRepresentable: answer = raw.rawValue
+      case let bits as any BinaryInteger: return UInt(exactly: bits)
+      default: return nil
+      }
     }
+    return nil
   }
+
+  /// How many raw values deep `mask(_:)` reads: an option set's raw value
+  /// is one level, and a wrapper of an option set two.
+  static let maskRawValueDepth = 4
 
   /// A custom fold's answer: what `reduce` returns, or the error it throws
   /// as a ``DispatchError`` (one that already is passes unchanged).

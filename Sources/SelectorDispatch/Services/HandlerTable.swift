@@ -42,6 +42,10 @@ public struct HandlerTable: ExpressibleByDictionaryLiteral {
   /// (see `TypedCall`).
   let typedCalls: [String: TypedCall]
 
+  /// The selectors of the completion events' handlers, which register only
+  /// where a completion is declared (see ``TypedHandler``).
+  let completionSelectors: Set<String>
+
   /// The priorities of the typed handlers that have one of their own (see
   /// ``TypedHandler/priority(_:)``), keyed by selector; the others run at
   /// their service's priority.
@@ -57,11 +61,13 @@ public struct HandlerTable: ExpressibleByDictionaryLiteral {
     var asyncParameterCounts: [String: Int] = [:]
     var typedCalls: [String: TypedCall] = [:]
     var priorities: [String: Int] = [:]
+    var completionSelectors: Set<String> = []
     var problem: DispatchError?
     for handler in typed {
       if problem == nil, let mistake = handler.problem { problem = mistake }
       let selector = handler.selector
       priorities[selector] = handler.priority
+      if handler.needsCompletion { completionSelectors.insert(selector) }
       let twice: Bool
       if let asyncHandler = handler.asyncHandler {
         twice =
@@ -78,14 +84,15 @@ public struct HandlerTable: ExpressibleByDictionaryLiteral {
     }
     self.init(
       handlers: handlers, problem: problem, asyncHandlers: asyncHandlers,
-      asyncParameterCounts: asyncParameterCounts, typedCalls: typedCalls, priorities: priorities)
+      asyncParameterCounts: asyncParameterCounts, typedCalls: typedCalls, priorities: priorities,
+      completionSelectors: completionSelectors)
   }
 
   private init(
     handlers: [String: SelectorHandler], problem: DispatchError?,
     asyncHandlers: [String: AsyncSelectorHandler],
     asyncParameterCounts: [String: Int], typedCalls: [String: TypedCall] = [:],
-    priorities: [String: Int] = [:]
+    priorities: [String: Int] = [:], completionSelectors: Set<String> = []
   ) {
     self.handlers = handlers
     self.problem = problem
@@ -93,6 +100,7 @@ public struct HandlerTable: ExpressibleByDictionaryLiteral {
     self.asyncParameterCounts = asyncParameterCounts
     self.typedCalls = typedCalls
     self.priorities = priorities
+    self.completionSelectors = completionSelectors
   }
 
   /// Wraps a handler table written by hand, which has no typed handlers

@@ -12,9 +12,10 @@ extension TypedHandler {
   ///   - selector: The selector.
   ///   - parameterCount: The number of parameters the closure takes.
   ///   - leftOut: How many of the selector's parameters the closure may
-  ///     leave out: `0...0` for a synchronous closure, `1...1` for an async
-  ///     one of a completion event, `0...1` for an async one whose selector
-  ///     may or may not have a completion (checked when it registers).
+  ///     leave out: `0...0` for a synchronous closure, `1...1` for a
+  ///     completion event's (whose selector must then be declared with a
+  ///     completion), `0...1` for an async one whose selector may or may not
+  ///     have a completion (checked when it registers).
   ///   - handler: The low-level handler.
   ///   - typed: The closure as a typed call, for a synchronous closure
   ///     that takes every parameter.
@@ -29,6 +30,7 @@ extension TypedHandler {
     self.handler = handler
     self.typed = typed
     self.asyncHandler = asyncHandler
+    needsCompletion = leftOut == 1...1
     do {
       let arity = try SelectorKey.validate(selector)
       problem =

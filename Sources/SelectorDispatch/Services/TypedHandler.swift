@@ -45,6 +45,11 @@ public struct TypedHandler {
   /// synchronous and takes every parameter; `nil` otherwise.
   let typed: TypedCall?
 
+  /// Whether the handler is a completion event's, which replies through a
+  /// completion the dispatcher makes for it: its selector must be declared
+  /// with a completion before it registers (see `Dispatcher.Pending`).
+  let needsCompletion: Bool
+
   /// The closure as an ``AsyncSelectorHandler`` when it is `async`; ``handler`` is
   /// then a stand-in that a synchronous dispatch never calls. See
   /// the `async` initializers.

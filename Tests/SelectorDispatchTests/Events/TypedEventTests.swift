@@ -39,6 +39,9 @@ extension Dispatcher.CompletionEvent {
 }
 
 extension Dispatcher.MainActorCompletionEvent {
+  static var refreshOnMain: Dispatcher.MainActorCompletionEvent<(String) -> Bool> {
+    .init("refreshFeed:completionHandler:")
+  }
   static var sync: Dispatcher.MainActorCompletionEvent<(String) -> Bool> {
     .init("syncAccount:completionHandler:")
   }
@@ -209,6 +212,67 @@ extension Dispatcher.MainActorCompletionEvent {
     #expect(received.withLock { $0 } == [true, false])
   }
 
+  /// A dispatcher on which `refreshFeed:completionHandler:` has no declared completion: not
+  /// declared, declared with a fold only, or a vocabulary entry without a completion.
+  static func withoutCompletion() throws -> [(String, Dispatcher)] {
+    let withFold = Dispatcher()
+    try withFold.declare("refreshFeed:completionHandler:", fold: .broadcast)
+    let entry = try Vocabulary(
+      name: "no completion",
+      entries: [
+        .init(
+          "refreshFeed:completionHandler:", domain: domain, fold: .broadcast,
+          arguments: [.string, ArgumentType("a completion") { _ in true }])
+      ])
+    return [
+      ("not declared", Dispatcher()), ("declared with a fold", withFold),
+      ("declared without a completion", Dispatcher(vocabulary: entry)),
+    ]
+  }
+
+  /// A completion event's handler, synchronous or async, main-actor or not, is refused where
+  /// the selector has no declared completion, naming the service and saying how to declare
+  /// one. Before, the synchronous forms registered silently: no join was made, each service
+  /// was handed the caller's own completion, and with two services it ran twice.
+  @Test func aCompletionEventsHandlerIsRefusedWhereNoCompletionIsDeclared() async throws {
+    let forms: [(String, @Sendable (Service) -> [TypedHandler])] = [
+      ("sync", { [$0.on(.refresh) { _ in true }] }),
+      ("async", { [$0.on(.refresh) { (_: String) async in true }] }),
+      ("main-actor sync", { [$0.on(.refreshOnMain) { _ in true }] }),
+      ("main-actor async", { [$0.on(.refreshOnMain) { (_: String) async in true }] }),
+    ]
+    for (declaration, dispatcher) in try Self.withoutCompletion() {
+      for (form, build) in forms {
+        let refusal = DispatchError.completionNotDeclared(
+          selector: "refreshFeed:completionHandler:", service: "news")
+        #expect(throws: refusal, "\(form), \(declaration)") {
+          try dispatcher.register(Service(name: "news", build: build))
+        }
+        #expect(!dispatcher.unregister(service: "news"), "nothing of it registered")
+      }
+    }
+    #expect(
+      "\(DispatchError.completionNotDeclared(selector: "a:b:", service: "news"))"
+        == "service \"news\" handles `a:b:` as a completion event, but the dispatcher declares "
+        + "no completion handler for it, so the caller's completion would reach every service; "
+        + "declare it first in a vocabulary whose entry has a completion "
+        + "(Vocabulary.Entry(_:domain:fold:arguments:completion:))")
+  }
+
+  /// With the completion declared, the same two services each get a completion of their own,
+  /// and the caller's runs once.
+  @Test func withTheCompletionDeclaredTwoServicesCompleteTheCallerOnce() throws {
+    let dispatcher = Dispatcher(vocabulary: Self.vocabulary, clock: FakeClock())
+    for name in ["news", "sport"] {
+      try dispatcher.register(Service(name: name) { [$0.on(.refresh) { _ in false }] })
+    }
+    let received = Locked<[Bool]>([])
+    let completion: (Bool) -> Void = { value in received.withLock { $0.append(value) } }
+    _ = try dispatcher.dispatch(
+      selector: "refreshFeed:completionHandler:", params: ["news", completion])
+    #expect(received.withLock { $0 } == [false])
+  }
+
   @Test func aCompletionEventsValueIsConvertedToTheOneTheKindTakes() async throws {
     let dispatcher = Dispatcher(vocabulary: Self.vocabulary, clock: FakeClock())
     try dispatcher.register(
@@ -341,19 +405,30 @@ extension Dispatcher.MainActorCompletionEvent {
     #expect(completed.withLock { $0 } == 1)
   }
 
+  /// A completion event's handler registers only where the completion is declared, so the
+  /// dispatcher checks the caller's completion against the declared kind before any handler
+  /// runs, and the caller's completion is still the caller's.
   @Test func aCompletionOfAnotherTypeThanTheEventPassesIsRefused() throws {
-    // Without the vocabulary, nothing checks the completion before the handler.
-    let dispatcher = Dispatcher()
+    let dispatcher = Dispatcher(vocabulary: Self.vocabulary)
+    let called = Locked(0)
     try dispatcher.register(
-      Service(name: "counted") { service in [service.on(.refreshCounting) { _ in 1 }] })
+      Service(name: "counted") { service in
+        [
+          service.on(.refreshCounting) { _ in
+            called.withLock { $0 += 1 }
+            return 1
+          }
+        ]
+      })
     let completion: (Int) -> Void = { _ in }
     #expect(
-      throws: DispatchError.handlerArgumentTypeMismatch(
-        selector: "refreshFeed:completionHandler:", service: "counted", index: 1,
-        expected: "(Bool) -> Void", actual: "(Int) -> ()")
+      throws: DispatchError.argumentTypeMismatch(
+        selector: "refreshFeed:completionHandler:", index: 1,
+        expected: CompletionKind.anySucceeded.description, actual: "(Int) -> ()")
     ) {
       try dispatcher.dispatch(
         selector: "refreshFeed:completionHandler:", params: ["a", completion])
     }
+    #expect(called.withLock { $0 } == 0, "no handler ran")
   }
 }

@@ -117,6 +117,49 @@ import Testing
     }
   }
 
+  /// An answer whose raw value is itself.
+  struct Loop: RawRepresentable {
+    var rawValue: Loop { self }
+    init() {}
+    init?(rawValue: Loop) { self = rawValue }
+  }
+  /// Two answer types whose raw values point at each other.
+  struct Ping: RawRepresentable {
+    var rawValue: Pong { Pong() }
+    init() {}
+    init?(rawValue: Pong) {}
+  }
+  struct Pong: RawRepresentable {
+    var rawValue: Ping { Ping() }
+    init() {}
+    init?(rawValue: Ping) {}
+  }
+  /// An answer that wraps an option set: its raw value's raw value is the mask.
+  struct Wrapped: RawRepresentable { let rawValue: Wide }
+
+  /// The mask folds read a raw value's raw value to a bound: an answer whose raw values form a
+  /// cycle is refused with `resultTypeMismatch`, on the synchronous and the awaited path.
+  /// Before, the read recursed without a bound and overflowed the stack, a crash from a
+  /// service's answer.
+  @Test func anAnswerWhoseRawValuesCycleIsRefusedNotReadForEver() async throws {
+    #expect(try run(.union, [Wrapped(rawValue: Wide(rawValue: 4)), UInt(1)]).result as? UInt == 5)
+    for fold in [Fold.union, .intersection, .nonEmptyIntersection] {
+      for answer in [Loop(), Ping(), Pong()] as [Any] {
+        let refused = DispatchError.resultTypeMismatch(
+          selector: selector, service: "s1", expected: "an unsigned integer mask or nil",
+          actual: String(describing: type(of: answer)))
+        #expect(throws: refused) { try run(fold, [UInt(1), answer]) }
+        let awaited = try dispatcher([UInt(1), answer], log: CallLog())
+        do {
+          _ = try await awaited.answer(to: selector, params: params, fold: fold)
+          Issue.record("the awaited \(fold) read \(type(of: answer)) as a mask")
+        } catch {
+          #expect(error as? DispatchError == refused)
+        }
+      }
+    }
+  }
+
   @Test func customReducesTheCollectedAnswers() throws {
     let sum = Fold.named("sum") { answers in answers.compactMap { $0 as? Int }.reduce(0, +) }
     let (result, called) = try run(sum, [1, 2, nil, 4])
