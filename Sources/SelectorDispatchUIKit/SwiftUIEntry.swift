@@ -20,7 +20,13 @@ import SelectorDispatch
 /// notification would have given, and nothing when the scene is in that
 /// phase already: so every event reaches the services once per scene, "will"
 /// apart from "did", whatever the order in which views and notifications
-/// come.
+/// come. A scene that disconnected stays known as disconnected, until UIKit
+/// releases it: a later notification or view of it gives nothing, never a
+/// second connection. Each event of a change of phase is dispatched only
+/// while the scene is still where the one before left it: when a handler
+/// makes the entry point receive another notification for the scene, that
+/// one takes the scene on from there, and the rest of the first change is
+/// not sent.
 ///
 /// **One entry point.** When the app also has the UIKit adapter's app
 /// delegate, or another SwiftUI entry point that lives and had its first
@@ -109,15 +115,22 @@ package final class SwiftUIEntry {
   private let otherEntryPoint: (SwiftUIEntry) -> Diagnostic?
   /// Whether the entry point dispatches: decided at its first event.
   private var dispatches: Bool?
-  /// Each scene the services know of, by its identity, with its phase.
+  /// Each scene the services know of, or knew of until it disconnected,
+  /// by its identity, with its phase.
   private var known: [ObjectIdentifier: KnownScene] = [:]
 
-  /// A scene the services know of, held weakly: a scene UIKit released
-  /// without disconnecting it is known no more, and an object made later
-  /// at its address is not taken for it.
+  /// A scene the services know of, or knew of until it disconnected, held
+  /// weakly: a scene UIKit released is known no more (its record is
+  /// dropped at the next connection), and an object made later at its
+  /// address is not taken for it.
   private struct KnownScene {
     weak var scene: AnyObject?
     var phase: ScenePhaseTransition.Phase
+    /// Whether it disconnected: it gets no further event.
+    var disconnected = false
+    /// How many times its phase or connection changed: a change of phase
+    /// under way sends its next event only if this is still what it was.
+    var changes = 0
   }
 
   /// Creates the rules of an entry point.
@@ -153,6 +166,17 @@ package final class SwiftUIEntry {
   /// Whether the services know of `scene`: it connected, and has not
   /// disconnected.
   package func knows(_ scene: AnyObject) -> Bool {
+    met(scene) && known[ObjectIdentifier(scene)]?.disconnected == false
+  }
+
+  /// How many scenes the entry point keeps a record of: those alive that
+  /// connected, disconnected ones included, and those released since the
+  /// last connection.
+  package var recordedScenes: Int { known.count }
+
+  /// Whether the services heard of `scene`: it connected, and may have
+  /// disconnected since.
+  private func met(_ scene: AnyObject) -> Bool {
     known[ObjectIdentifier(scene)]?.scene === scene
   }
 
@@ -165,7 +189,7 @@ package final class SwiftUIEntry {
   /// - Parameter scenes: Connected scenes.
   package func replay(_ scenes: [ConnectedScene]) {
     guard isDispatching else { return }
-    for connected in scenes where !knows(connected.scene) {
+    for connected in scenes where !met(connected.scene) {
       connect(connected.scene, session: connected.session)
       move(connected.scene, through: nil, to: connected.phase)
     }
@@ -185,16 +209,19 @@ package final class SwiftUIEntry {
     guard isDispatching else { return }
     switch notification {
     case .willConnect:
-      if !knows(scene) { connect(scene, session: session) }
+      if !met(scene) { connect(scene, session: session) }
     case .didDisconnect:
       guard knows(scene) else { return }
       // UIKit sends a scene to the background before disconnecting it.
       move(scene, through: nil, to: .background)
-      known[ObjectIdentifier(scene)] = nil
+      // A handler of that move may have disconnected it already.
+      guard knows(scene) else { return }
+      known[ObjectIdentifier(scene)]?.disconnected = true
+      known[ObjectIdentifier(scene)]?.changes += 1
       DelegateForwarder.disconnect(scene, by: Self.didDisconnect, from: forwarder)
     case .willEnterForeground, .didActivate, .willDeactivate, .didEnterBackground:
-      guard let step = notification.step else { return }
-      if !knows(scene) { connect(scene, session: session) }
+      guard let step = notification.step, !met(scene) || knows(scene) else { return }
+      if !met(scene) { connect(scene, session: session) }
       move(scene, through: step.from, to: step.to)
     }
   }
@@ -202,6 +229,9 @@ package final class SwiftUIEntry {
   /// Forwards `scene:willConnectToSession:options:` with no options (see
   /// ``absentOptions``), while the scene's `isConnecting` is `true`.
   private func connect(_ scene: AnyObject, session: Any) {
+    // What is kept of the scenes UIKit released goes here, so that the
+    // records are as many as the scenes alive.
+    known = known.filter { $0.value.scene != nil }
     known[ObjectIdentifier(scene)] = KnownScene(scene: scene, phase: .background)
     SceneConnection.connect(
       scene, session: session, options: Self.absentOptions as Any,
@@ -209,7 +239,11 @@ package final class SwiftUIEntry {
   }
 
   /// Dispatches the events that take a known scene from its phase to `new`,
-  /// through `step` when given.
+  /// through `step` when given, one step at a time: the scene's phase is
+  /// the step's before its event goes out, and the next step goes out only
+  /// if nothing changed the scene meanwhile (a handler that made the entry
+  /// point receive another of its notifications, which took it on from the
+  /// phase it found).
   private func move(
     _ scene: AnyObject, through step: ScenePhaseTransition.Phase?,
     to new: ScenePhaseTransition.Phase
@@ -221,11 +255,15 @@ package final class SwiftUIEntry {
         ScenePhaseTransition.selectors(from: old, to: $0)
           + ScenePhaseTransition.selectors(from: $0, to: new)
       } ?? ScenePhaseTransition.selectors(from: old, to: new)
-    known[id]?.phase = new
+    var changes = known[id]?.changes
     for selector in selectors {
-      guard let event = Self.phaseEvents[selector] else {
+      guard let (event, phase) = Self.phaseEvents[selector] else {
         preconditionFailure("ScenePhaseTransition gave \(selector), which has no event here")
       }
+      guard knows(scene), known[id]?.changes == changes else { return }
+      known[id]?.phase = phase
+      known[id]?.changes += 1
+      changes = known[id]?.changes
       forwarder.event(event, scene)
     }
   }
@@ -334,7 +372,7 @@ package final class SwiftUIEntry {
   static let dispatched: Set<String> = Set(
     ([SceneConnection.willConnect.key, didDisconnect.key, openURLContexts.key]
       + [continueUserActivity.key, didFinishLaunching.key]
-      + phaseEvents.values.map(\.key) + appEvents.values.map(\.key)).map(\.description)
+      + phaseEvents.values.map(\.event.key) + appEvents.values.map(\.key)).map(\.description)
       + [backgroundURLSession])
 
   /// What to report about the services' handlers of the UIKit selectors the
@@ -383,12 +421,17 @@ package final class SwiftUIEntry {
   private static let continueUserActivity = ForwardedEvent<(AnyObject, AnyObject) -> Void>(
     .init("scene:continueUserActivity:"))
 
-  /// The events of ``ScenePhaseTransition``, by selector.
-  private static let phaseEvents = Dictionary(
-    uniqueKeysWithValues: [
-      ScenePhaseTransition.willEnterForeground, ScenePhaseTransition.didBecomeActive,
-      ScenePhaseTransition.willResignActive, ScenePhaseTransition.didEnterBackground,
-    ].map { ($0, ForwardedEvent<(AnyObject) -> Void>(.init($0))) })
+  /// The events of ``ScenePhaseTransition``, by selector, each with the
+  /// phase it leaves its scene in.
+  private static let phaseEvents:
+    [String: (event: ForwardedEvent<(AnyObject) -> Void>, phase: ScenePhaseTransition.Phase)] =
+      Dictionary(
+        uniqueKeysWithValues: [
+          (ScenePhaseTransition.willEnterForeground, .inactive),
+          (ScenePhaseTransition.didBecomeActive, .active),
+          (ScenePhaseTransition.willResignActive, .inactive),
+          (ScenePhaseTransition.didEnterBackground, .background),
+        ].map { selector, phase in (selector, (ForwardedEvent(.init(selector)), phase)) })
 
   /// The events of the app notifications.
   private static let appEvents = Dictionary(

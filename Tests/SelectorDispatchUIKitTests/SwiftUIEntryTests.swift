@@ -182,6 +182,66 @@ import Testing
       ])
   }
 
+  /// A disconnected scene stays known as disconnected: a later notification or view of it gives
+  /// nothing. Before, it counted as a first meeting, and the scene connected a second time,
+  /// with what its services kept for it in `PerScene` never released again.
+  @Test func aDisconnectedSceneGetsNoFurtherEventAndIsNotConnectedAgain() throws {
+    let host = Host()
+    let seen = try Self.record(on: host)
+    let entry = Self.entry(on: host)
+    let main = Scene("main")
+    entry.receive(.didActivate, scene: main, session: "session")
+    entry.receive(.didDisconnect, scene: main, session: "session")
+    seen.withLock { $0.removeAll() }
+    for notification in SwiftUIEntry.SceneNotification.allCases {
+      entry.receive(notification, scene: main, session: "session")
+    }
+    entry.replay([.init(scene: main, session: "session", phase: .active)])
+    #expect(seen.withLock { $0 }.isEmpty)
+    #expect(!entry.knows(main))
+  }
+
+  /// What is kept of disconnected scenes is bounded: a scene UIKit released is forgotten at the
+  /// next connection, so 100 scenes that connect and disconnect in turn leave two records.
+  @Test func disconnectedScenesAreForgottenOnceReleased() throws {
+    let entry = Self.entry(on: Host())
+    for index in 0..<100 {
+      let scene = Scene("scene \(index)")
+      entry.receive(.willConnect, scene: scene, session: "session")
+      entry.receive(.didDisconnect, scene: scene, session: "session")
+    }
+    #expect(entry.recordedScenes <= 2)
+  }
+
+  /// A handler of a step of a change of phase that makes the entry point receive the scene's
+  /// disconnection: the disconnection takes the scene on from that step, and the rest of the
+  /// change is not sent. Before, `sceneDidEnterBackground:` went out after
+  /// `sceneDidDisconnect:`.
+  @Test func noEventFollowsADisconnectionThatAHandlerCaused() throws {
+    let host = Host()
+    let seen = try Self.record(on: host)
+    let entry = Self.entry(on: host)
+    let main = Scene("main")
+    try host.dispatcher.register(
+      service: "closer",
+      handlers: [
+        Self.resign: { params in
+          MainActor.assumeIsolated {
+            entry.receive(.didDisconnect, scene: params[0] as AnyObject, session: "session")
+          }
+          return nil
+        }
+      ])
+    entry.receive(.didActivate, scene: main, session: "session")
+    seen.withLock { $0.removeAll() }
+    entry.receive(.didEnterBackground, scene: main, session: "session")
+    #expect(
+      seen.withLock { $0 } == [
+        "\(Self.resign) main", "\(Self.leave) main", "\(Self.disconnect) main",
+      ])
+    #expect(!entry.knows(main))
+  }
+
   @Test func aSceneAtTheAddressOfOneReleasedWithoutDisconnectingIsANewScene() throws {
     let host = Host()
     let seen = try Self.record(on: host)
@@ -330,6 +390,49 @@ import Testing
     await task.value
     #expect(returned.withLock { $0 })
     #expect(host.errors.withLock { $0 }.isEmpty)
+  }
+
+  /// A service whose handler fails does not end the background session's wait while another
+  /// still holds its completion: the failure is reported once that one has completed. On the
+  /// main actor the order is deterministic: the test runs again only once the dispatch has
+  /// suspended or ended. Before, the dispatch threw (and reported) at once, and SwiftUI would
+  /// have ended the background task with the download's completion still held.
+  @Test func theBackgroundSessionsWaitOutlastsAFailingServiceUntilTheOthersComplete()
+    async throws
+  {
+    let host = Host()
+    let entry = Self.entry(on: host)
+    let (called, completion) = AsyncStream.makeStream(of: Void.self)
+    let completions = Completions()
+    try host.dispatcher.register(
+      service: "failing", priority: 1,
+      handlers: [
+        SwiftUIEntry.backgroundURLSession: { _ in
+          DispatchError.handlerFailed(
+            selector: SwiftUIEntry.backgroundURLSession, service: nil, reason: "offline")
+        }
+      ])
+    try host.dispatcher.register(
+      service: "downloads",
+      handlers: [
+        SwiftUIEntry.backgroundURLSession: { params in
+          completions.keep(params[2])
+          completion.yield()
+          return nil
+        }
+      ])
+    let task = Task { @MainActor in
+      await entry.handleEventsForBackgroundURLSession("downloads", application: Scene("app"))
+    }
+    var events = called.makeAsyncIterator()
+    #expect(await events.next() != nil)
+    #expect(host.errors.withLock { $0 }.isEmpty, "the dispatch still waits for downloads")
+    #expect(completions.callAll() == 1)
+    await task.value
+    #expect(
+      host.errors.withLock { $0 } == [
+        "\(DispatchError.handlerFailed(selector: SwiftUIEntry.backgroundURLSession, service: "failing", reason: "offline"))"
+      ])
   }
 
   @Test func theBackgroundSessionsEventReturnsAtOnceWhenItsTaskIsCancelled() async throws {
