@@ -121,7 +121,11 @@ extension TypedHandler {
     }
     let typed = call(
       selector, repeat (each Argument).self, answer: Answer.self, body: nonisolated(isolated))
-    return (onMainActor(selector, casting(selector, typed, repeat (each Argument).self)), typed)
+    return (
+      onMainActor(
+        selector, casting(selector, typed, repeat (each Argument).self, onMainActor: true)),
+      typed
+    )
   }
 
   /// A `@MainActor` function as a nonisolated one, for a caller that has
@@ -150,13 +154,15 @@ extension TypedHandler {
   /// cast is its answer instead.
   @inlinable
   static func casting<each Argument>(
-    _ selector: String, _ typed: TypedCall, _: repeat (each Argument).Type
+    _ selector: String, _ typed: TypedCall, _: repeat (each Argument).Type,
+    onMainActor: Bool = false
   ) -> SelectorHandler {
     let count = count(repeat (each Argument).self)
     return { params in
       let arguments: (repeat each Argument)
       do {
-        arguments = try Self.arguments(params, count, selector, repeat (each Argument).self)
+        arguments = try Self.arguments(
+          params, count, selector, repeat (each Argument).self, onMainActor: onMainActor)
       } catch {
         return error
       }
@@ -203,7 +209,8 @@ extension TypedHandler {
     let isolated: @MainActor ([Any]) -> Any? = { params in
       let arguments: (repeat each Argument)
       do {
-        arguments = try Self.arguments(params, count, selector, repeat (each Argument).self)
+        arguments = try Self.arguments(
+          params, count, selector, repeat (each Argument).self, onMainActor: true)
       } catch {
         return error
       }
@@ -255,7 +262,8 @@ extension TypedHandler {
     return { params in
       let arguments: (repeat each Argument)
       do {
-        arguments = try Self.arguments(params, count, selector, repeat (each Argument).self)
+        arguments = try Self.arguments(
+          params, count, selector, repeat (each Argument).self, onMainActor: true)
       } catch {
         return error
       }
@@ -272,20 +280,25 @@ extension TypedHandler {
   }
 
   /// Casts the dispatched parameters to a closure's parameter types, after
-  /// checking their number.
+  /// checking their number. `onMainActor` says whether the closure runs on
+  /// the main actor, and so may take a `@MainActor` function as a
+  /// nonisolated one (see `argument`).
   ///
   /// - Throws: ``DispatchError/arityMismatch(selector:expected:actual:)``,
   ///   or ``DispatchError/handlerArgumentTypeMismatch(selector:service:index:expected:actual:)``
   ///   for the first parameter that does not cast.
   @inlinable
   static func arguments<each Argument>(
-    _ params: [Any], _ count: Int, _ selector: String, _: repeat (each Argument).Type
+    _ params: [Any], _ count: Int, _ selector: String, _: repeat (each Argument).Type,
+    onMainActor: Bool = false
   ) throws(DispatchError) -> (repeat each Argument) {
     guard params.count == count else {
       throw .arityMismatch(selector: selector, expected: count, actual: params.count)
     }
     var index = 0
-    return (repeat try argument(params, &index, selector, as: (each Argument).self))
+    return
+      (repeat try argument(
+        params, &index, selector, as: (each Argument).self, onMainActor: onMainActor))
   }
 
   /// Casts one dispatched parameter, the one at `index`, and moves `index`
@@ -297,18 +310,30 @@ extension TypedHandler {
   /// `NSNumber` for a `Bool`, a value stored as an existential such as
   /// `any Error`) is cast.
   ///
+  /// A function that does not cast is taken as the closure's function type
+  /// when Swift would convert it at compile time, as `FunctionConversion`
+  /// says: one that differs only in being `@Sendable` always, and one that
+  /// is `@MainActor` only when the closure runs on the main actor
+  /// (`onMainActor`); elsewhere the refusal says so.
+  ///
   /// - Throws: ``DispatchError/handlerArgumentTypeMismatch(selector:service:index:expected:actual:)``.
   @inlinable @inline(__always)
   static func argument<Value>(
-    _ params: [Any], _ index: inout Int, _ selector: String, as _: Value.Type
+    _ params: [Any], _ index: inout Int, _ selector: String, as _: Value.Type,
+    onMainActor: Bool = false
   ) throws(DispatchError) -> Value {
     defer { index += 1 }
     let param = params[index]
     if storedType(of: param) == Value.self { return exactly(param, as: Value.self) }
-    guard let value = param as? Value else {
+    if let value = param as? Value { return value }
+    switch FunctionConversion.convert(param, to: Value.self, onMainActor: onMainActor) {
+    case .converted(let value): return value
+    case .needsMainActor:
+      throw mismatch(
+        param, index, FunctionConversion.notMainActor(String(describing: Value.self)), selector)
+    case .refused:
       throw mismatch(param, index, String(describing: Value.self), selector)
     }
-    return value
   }
 
   /// The type `value` is stored as in its `Any`, which opening it gives.

@@ -12,6 +12,12 @@
 /// completion handlers does not wait for that service's completion, which
 /// the closure never received.
 ///
+/// A function argument is taken as Swift would convert it at compile time:
+/// a `@Sendable` function where the closure takes the same function type
+/// without `@Sendable`, on every path; a `@MainActor` one only by a
+/// main-actor event's handler, which runs on the main actor (elsewhere the
+/// refusal says so). Any other difference is refused.
+///
 /// ```swift
 /// let open = TypedHandler("application:openURL:options:") {
 ///   (app: AnyObject, url: URL, options: [String: Any]) -> Bool in

@@ -1,0 +1,144 @@
+/// The conversions of a function argument that Swift makes at compile time
+/// and `as?` cannot make at run time: a `@Sendable` function, or a
+/// `@MainActor` one, passed where a handler's closure takes the same
+/// function type without the attribute.
+///
+/// `as?` refuses them: a boxed `@Sendable (Int) -> Void` casts to `nil` as
+/// `(Int) -> Void`, and generic code cannot name "`@Sendable A`". The two
+/// function types differ only in a flag of their metadata, which the
+/// value's representation does not carry, so the value is taken as it is
+/// once the metadata shows that nothing else differs: the same parameter
+/// and result types, parameter flags, convention, `throws` and `async`,
+/// and no other attribute (`@isolated(any)`, typed throws and
+/// `nonisolated(nonsending)` change what the caller must pass, and are
+/// refused).
+///
+/// The rule, for every path that checks a handler's arguments:
+/// - dropping `@Sendable` is always accepted: the handler only gives up a
+///   guarantee;
+/// - dropping `@MainActor` is accepted only for a handler that runs on the
+///   main actor (a main-actor event's), where the closure can only be called
+///   there; elsewhere it is refused with a message that says so;
+/// - dropping any other global actor, or adding an attribute, is refused.
+@usableFromInline
+enum FunctionConversion {
+  /// What converting one function argument gave.
+  @usableFromInline
+  enum Outcome<Target> {
+    /// The argument, taken as the handler's function type.
+    case converted(Target)
+    /// The argument is a `@MainActor` function, which only a handler that
+    /// runs on the main actor may take as a nonisolated one.
+    case needsMainActor
+    /// The argument is not a function convertible to the handler's type.
+    case refused
+  }
+
+  /// `value` as a `Target` function, when its function type differs from
+  /// `Target` only in attributes the handler may drop (see the type).
+  ///
+  /// - Parameters:
+  ///   - value: The dispatched argument.
+  ///   - target: The handler's parameter type.
+  ///   - onMainActor: Whether the handler runs on the main actor.
+  /// - Returns: The argument as a `Target`, or why it cannot be one.
+  @usableFromInline
+  static func convert<Target>(_ value: Any, to target: Target.Type, onMainActor: Bool)
+    -> Outcome<Target>
+  {
+    guard let source = Shape(storedType(of: value)), let wanted = Shape(target),
+      source.sameExceptAttributes(as: wanted),
+      wanted.isSendable ? source.isSendable : true
+    else { return .refused }
+    if let actor = source.globalActor, actor != wanted.globalActor {
+      guard wanted.globalActor == nil, actor == Shape.mainActor else { return .refused }
+      guard onMainActor else { return .needsMainActor }
+    } else if wanted.globalActor != nil {
+      return .refused
+    }
+    return .converted(reinterpreted(value, as: Target.self))
+  }
+
+  /// What a handler that does not run on the main actor takes in place of
+  /// `expected`, a function type, said in a message.
+  @usableFromInline
+  static func notMainActor(_ expected: String) -> String {
+    "\(expected) (a @MainActor function only in a handler that runs on the main actor, "
+      + "such as a main-actor event's)"
+  }
+
+  /// The type `value` is stored as in its `Any`.
+  private static func storedType<Opened>(of _: Opened) -> Any.Type { Opened.self }
+
+  /// `value`, opened out of its `Any`, as a `Target`: both are functions of
+  /// one representation, and both are at the generic abstraction level.
+  private static func reinterpreted<Target>(_ value: Any, as _: Target.Type) -> Target {
+    func open<Opened>(_ opened: Opened) -> Target { unsafeBitCast(opened, to: Target.self) }
+    return _openExistential(value, do: open)
+  }
+
+  /// What a function type's metadata says of it (the Swift runtime's
+  /// `TargetFunctionTypeMetadata`): its flags, its result and parameter
+  /// types, the parameters' flags, and its global actor.
+  private struct Shape {
+    /// The metadata kind of a function type.
+    static let functionKind: UInt = 0x302
+    static let parameterCountMask: UInt = 0xFFFF
+    static let hasParameterFlags: UInt = 0x0200_0000
+    static let isDifferentiable: UInt = 0x0800_0000
+    static let hasGlobalActor: UInt = 0x1000_0000
+    static let sendable: UInt = 0x4000_0000
+    static let hasExtendedFlags: UInt = 0x8000_0000
+    /// The flags two functions may differ in, each checked on its own.
+    static let attributes: UInt = sendable | hasGlobalActor
+
+    /// `MainActor`'s metadata, as a global actor is recorded.
+    static var mainActor: UnsafeRawPointer {
+      unsafeBitCast(MainActor.self as Any.Type, to: UnsafeRawPointer.self)
+    }
+
+    let flags: UInt
+    let result: UnsafeRawPointer
+    let parameters: [UnsafeRawPointer]
+    let parameterFlags: [UInt32]
+    let globalActor: UnsafeRawPointer?
+
+    var isSendable: Bool { flags & Self.sendable != 0 }
+
+    /// The shape of `type`, or `nil` when it is not a function type, or one
+    /// with an attribute whose trailing record is not read here
+    /// (differentiable, or extended flags).
+    init?(_ type: Any.Type) {
+      let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
+      let word = MemoryLayout<UInt>.stride
+      guard metadata.load(as: UInt.self) == Self.functionKind else { return nil }
+      flags = metadata.load(fromByteOffset: word, as: UInt.self)
+      guard flags & (Self.isDifferentiable | Self.hasExtendedFlags) == 0 else { return nil }
+      result = metadata.load(fromByteOffset: 2 * word, as: UnsafeRawPointer.self)
+      let count = Int(flags & Self.parameterCountMask)
+      var offset = 3 * word
+      parameters = (0..<count).map { index in
+        metadata.load(fromByteOffset: offset + index * word, as: UnsafeRawPointer.self)
+      }
+      offset += count * word
+      if flags & Self.hasParameterFlags != 0 {
+        parameterFlags = (0..<count).map { index in
+          metadata.load(fromByteOffset: offset + index * 4, as: UInt32.self)
+        }
+        offset += (count * 4 + word - 1) / word * word
+      } else {
+        parameterFlags = []
+      }
+      globalActor =
+        flags & Self.hasGlobalActor == 0
+        ? nil : metadata.load(fromByteOffset: offset, as: UnsafeRawPointer.self)
+    }
+
+    /// Whether the two are one function type but for `@Sendable` and a
+    /// global actor.
+    func sameExceptAttributes(as other: Shape) -> Bool {
+      flags & ~Self.attributes == other.flags & ~Self.attributes && result == other.result
+        && parameters == other.parameters && parameterFlags == other.parameterFlags
+    }
+  }
+}

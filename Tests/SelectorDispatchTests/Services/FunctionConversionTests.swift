@@ -1,0 +1,133 @@
+import SelectorDispatchTesting
+import Testing
+
+@testable import SelectorDispatch
+
+extension Dispatcher.MainActorEvent {
+  static var report: Dispatcher.MainActorEvent<(@escaping (Int) -> Void) -> Void> {
+    .init("report:")
+  }
+}
+
+/// A function argument that Swift converts to the handler's function type at compile time is
+/// taken at run time too: one that differs only in `@Sendable` on every path, a `@MainActor`
+/// one only by a handler that runs on the main actor. Before, `as?` refused both with
+/// `handlerArgumentTypeMismatch`, though completions of either form were accepted.
+@Suite struct FunctionConversionTests {
+  static let selector = "report:"
+
+  /// A dispatcher with one service whose typed handler takes `(Int) -> Void` and calls it
+  /// with 7.
+  static func dispatcher() throws -> Dispatcher {
+    let dispatcher = Dispatcher()
+    try dispatcher.register(
+      service: "reporter",
+      handlers: HandlerTable([TypedHandler(selector) { (done: @escaping (Int) -> Void) in done(7) }]
+      ))
+    return dispatcher
+  }
+
+  /// A dispatcher whose one service's handler is `async`.
+  static func asyncDispatcher() throws -> Dispatcher {
+    let dispatcher = Dispatcher()
+    try dispatcher.register(
+      service: "reporter",
+      handlers: HandlerTable([
+        TypedHandler(selector) { (done: @escaping (Int) -> Void) async in done(7) }
+      ]))
+    return dispatcher
+  }
+
+  @Test func aSendableFunctionIsTakenOnEveryPath() async throws {
+    let received = Locked<[String]>([])
+    func done(_ path: String) -> @Sendable (Int) -> Void {
+      { value in received.withLock { $0.append("\(path) \(value)") } }
+    }
+    let dispatcher = try Self.dispatcher()
+    _ = try dispatcher.dispatch(selector: Self.selector, params: [done("text")])
+    _ = try dispatcher.dispatch(SelectorKey(Self.selector), params: [done("key")])
+    _ = try dispatcher.dispatch(SelectorKey(Self.selector), with: done("typed"), as: Any.self)
+    _ = try await dispatcher.answer(to: Self.selector, params: [done("awaited")])
+    _ = try await Self.asyncDispatcher().answer(to: Self.selector, params: [done("async")])
+    #expect(received.withLock { $0 } == ["text 7", "key 7", "typed 7", "awaited 7", "async 7"])
+  }
+
+  @Test func aMainActorFunctionIsRefusedByAHandlerThatDoesNotRunOnTheMainActor() throws {
+    let done: @MainActor (Int) -> Void = { _ in }
+    let refusal = DispatchError.handlerArgumentTypeMismatch(
+      selector: Self.selector, service: "reporter", index: 0,
+      expected: "(Int) -> () (a @MainActor function only in a handler that runs on the main "
+        + "actor, such as a main-actor event's)",
+      actual: "@MainActor @Sendable (Int) -> ()")
+    #expect(throws: refusal) {
+      try Self.dispatcher().dispatch(selector: Self.selector, params: [done])
+    }
+    #expect(
+      refusal.description
+        == "service \"reporter\" did not handle `report:`: its handler takes (Int) -> () (a "
+        + "@MainActor function only in a handler that runs on the main actor, such as a "
+        + "main-actor event's) as argument 0, but @MainActor @Sendable (Int) -> () was given")
+  }
+
+  @MainActor @Test func aMainActorFunctionIsTakenByAMainActorHandler() throws {
+    struct Reporter: DispatchService {
+      var handlers: HandlerTable { on(.report) { done in done(7) } }
+    }
+    let dispatcher = Dispatcher()
+    try dispatcher.register(Reporter())
+    var received: [Int] = []
+    let done: @MainActor (Int) -> Void = { received.append($0) }
+    _ = try dispatcher.dispatch(selector: Self.selector, params: [done])
+    let sendable: @Sendable (Int) -> Void = { _ in }
+    _ = try dispatcher.dispatch(selector: Self.selector, params: [sendable])
+    #expect(received == [7])
+  }
+
+  /// Only the attributes Swift drops at compile time are dropped: another parameter type, a
+  /// `throws`, `@isolated(any)` and another global actor are refused as before.
+  @Test func anyOtherDifferenceIsStillRefused() throws {
+    let dispatcher = try Self.dispatcher()
+    let others: [Any] = [
+      { @Sendable (_: String) in } as @Sendable (String) -> Void,
+      { @Sendable (_: Int) throws in } as @Sendable (Int) throws -> Void,
+      { (_: Int) in } as @isolated(any) (Int) -> Void,
+      { (_: Int) in } as @Elsewhere (Int) -> Void,
+      7,
+    ]
+    for other in others {
+      #expect {
+        try dispatcher.dispatch(selector: Self.selector, params: [other])
+      } throws: { error in
+        guard
+          case .handlerArgumentTypeMismatch(_, "reporter", 0, "(Int) -> ()", _)? =
+            error as? DispatchError
+        else { return false }
+        return true
+      }
+    }
+  }
+
+  /// A handler that takes a `@Sendable` function is not given a plain one: that would add a
+  /// guarantee the caller never made.
+  @Test func aPlainFunctionIsNotTakenAsASendableOne() throws {
+    let dispatcher = Dispatcher()
+    try dispatcher.register(
+      service: "strict",
+      handlers: HandlerTable([
+        TypedHandler(Self.selector) { (done: @escaping @Sendable (Int) -> Void) in done(7) }
+      ]))
+    let plain: (Int) -> Void = { _ in }
+    #expect(
+      throws: DispatchError.handlerArgumentTypeMismatch(
+        selector: Self.selector, service: "strict", index: 0, expected: "@Sendable (Int) -> ()",
+        actual: "(Int) -> ()")
+    ) {
+      try dispatcher.dispatch(selector: Self.selector, params: [plain])
+    }
+  }
+}
+
+/// A global actor other than the main actor.
+@globalActor actor Elsewhere {
+  static let shared = Elsewhere()
+}
