@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Compiles the Swift code blocks of README.md and the DocC articles, as the
-documents write them, and runs them.
+documents write them, and runs them; compiles the Swift blocks of the
+sources' doc comments.
 
     Scripts/check-snippets.py            # generate, build, run, compare
     Scripts/check-snippets.py --list     # say what each block is, build nothing
@@ -37,6 +38,18 @@ line before its fence (invisible on GitHub and dropped by DocC):
 A ```text block right after a block that runs (only blank lines between) is
 that block's output: what the block prints must be those lines exactly.
 
+The ```swift blocks of the doc comments (`///`) in Sources/ are compiled, never
+run, all in one test target: the names they take from the app around them
+come from one prelude, `Scripts/snippets/DocComments.swift`. A block that
+declares an `extension` is compiled at file scope, where its declarations are
+the other blocks' too (an event one block declares, another handles); any
+other block is the body of a `@MainActor` async function of its own. A marker,
+in a `///` line before the fence, says otherwise:
+
+    /// <!-- snippet: handlers -->                   the body of a service's
+                                                     `handlers`: `on(_:_:)` entries
+    /// <!-- snippet: not compiled -- WHY -->        skipped, for the reason given
+
 Builds in $SNIPPETS_WORK (default .build/snippets), a package of its own that
 depends on this checkout by path. Exits 1 when a block does not compile, a
 run fails or an output differs, and 2 when a marker is malformed.
@@ -57,6 +70,8 @@ FENCE = re.compile(r"^```(\w*)[^\n]*\n(.*?)^```[ \t]*$", re.S | re.M)
 MARKER = re.compile(r"^<!--\s*snippet:\s*([a-z ]+?)\s*(?:--\s*(.*?))?\s*-->\s*$")
 MODES = {"run", "scoped", "throws", "compiled", "test", "not compiled", "excerpt"}
 NEEDS_REASON = {"compiled", "not compiled", "excerpt"}
+DOC_COMMENT_MODES = {"handlers", "not compiled"}
+DOC_COMMENT = re.compile(r"^\s*/// ?(.*)$")
 
 
 class Block:
@@ -111,6 +126,73 @@ def blocks_of(path):
     return result
 
 
+def doc_comment_blocks(path):
+    """The Swift blocks of a source file's doc comments, or raises ValueError.
+
+    A block's mode is `declarations` when it declares an extension, else
+    `body`, unless a marker says `handlers` or `not compiled`."""
+    where = os.path.relpath(path, REPO)
+    source = open(path, encoding="utf-8").read().split("\n")
+    result = []
+    index = 0
+    while index < len(source):
+        line = DOC_COMMENT.match(source[index])
+        if not line or not line.group(1).strip().startswith("```swift"):
+            index += 1
+            continue
+        start, indent = index, len(line.group(1)) - len(line.group(1).lstrip())
+        code = []
+        index += 1
+        while True:
+            if index >= len(source) or not DOC_COMMENT.match(source[index]):
+                raise ValueError(f"{where}:{start + 1}: a ```swift block that does not end")
+            text = DOC_COMMENT.match(source[index]).group(1)
+            if text.strip() == "```":
+                break
+            code.append(text[indent:])
+            index += 1
+        index += 1
+        mode, reason = None, None
+        previous = DOC_COMMENT.match(source[start - 1]) if start > 0 else None
+        if previous and previous.group(1).strip().startswith("<!--"):
+            match = MARKER.match(previous.group(1).strip())
+            if not match or match.group(1) not in DOC_COMMENT_MODES:
+                raise ValueError(
+                    f"{where}:{start}: malformed marker {previous.group(1).strip()!r}; expected"
+                    f" <!-- snippet: MODE -->, MODE one of {sorted(DOC_COMMENT_MODES)}")
+            mode, reason = match.group(1), match.group(2)
+            if mode == "not compiled" and not reason:
+                raise ValueError(
+                    f"{where}:{start}: `not compiled` needs its reason:"
+                    " <!-- snippet: not compiled -- WHY -->")
+        if mode is None:
+            declares = any(re.match(r"^extension\b", l) for l in code)
+            mode = "declarations" if declares else "body"
+        result.append(Block(path, start + 2, "\n".join(code), mode, reason, None))
+    return result
+
+
+def doc_comment_sources():
+    return sorted(glob.glob(os.path.join(REPO, "Sources/**/*.swift"), recursive=True))
+
+
+def doc_comment_file(block):
+    """One doc comment block as a file of the doc comments' test target."""
+    imports, code = split_imports(block.code)
+    imports |= {"import Foundation", "import SelectorDispatch", "import SelectorDispatchTesting",
+                "import Testing"}
+    name = re.sub(r"\W", "_", os.path.relpath(block.document, REPO) + f"_{block.line}")
+    body = located(block.document, block.line, code)
+    if block.mode == "declarations":
+        wrapped = body
+    elif block.mode == "handlers":
+        wrapped = (f"struct Snippet_{name}: DispatchService {{\n"
+                   f"  var handlers: HandlerTable {{\n{body}  }}\n}}\n")
+    else:
+        wrapped = f"@MainActor func snippet_{name}() async throws {{\n{body}}}\n"
+    return name, "\n".join(sorted(imports)) + "\n\n" + wrapped
+
+
 def split_imports(code):
     imports, lines = set(), []
     for line in code.splitlines():
@@ -160,10 +242,22 @@ def program(name, blocks):
     return "\n".join(sorted(imports)) + "\n\n" + "\n".join(parts)
 
 
-def generate(by_document):
+def generate(by_document, doc_comments):
     shutil.rmtree(os.path.join(WORK, "Sources"), ignore_errors=True)
     shutil.rmtree(os.path.join(WORK, "Tests"), ignore_errors=True)
     targets = []
+    compiled = [b for b in doc_comments if b.mode != "not compiled"]
+    if compiled:
+        folder = os.path.join(WORK, "Tests", "DocCommentSnippetTests")
+        os.makedirs(folder)
+        prelude = os.path.join(PRELUDES, "DocComments.swift")
+        with open(os.path.join(folder, "Prelude.swift"), "w", encoding="utf-8") as f:
+            f.write(located(prelude, 1, open(prelude, encoding="utf-8").read()))
+        for block in compiled:
+            name, text = doc_comment_file(block)
+            with open(os.path.join(folder, f"{name}.swift"), "w", encoding="utf-8") as f:
+                f.write(text)
+        targets.append('    .testTarget(name: "DocCommentSnippetTests", dependencies: kit),')
     for path, blocks in by_document.items():
         name = os.path.splitext(os.path.basename(path))[0]
         runnable = [b for b in blocks if b.mode in ("run", "scoped", "throws", "compiled")]
@@ -307,25 +401,35 @@ def main():
         print(f"check-snippets: {error}", file=sys.stderr)
         return 2
     by_document = {path: blocks for path, blocks in by_document.items() if blocks}
+    try:
+        doc_comments = [b for path in doc_comment_sources() for b in doc_comment_blocks(path)]
+    except ValueError as error:
+        print(f"check-snippets: {error}", file=sys.stderr)
+        return 2
     counts = {}
     for blocks in by_document.values():
         for block in blocks:
             counts[block.mode] = counts.get(block.mode, 0) + 1
     if "--list" in sys.argv[1:]:
-        for blocks in by_document.values():
+        for blocks in list(by_document.values()) + [doc_comments]:
             for block in blocks:
                 print(f"{block.where}: {block.mode}" + (f" ({block.reason})" if block.reason else "")
                       + (" + output" if block.output is not None else ""))
         return 0
     print("Swift blocks: " + ", ".join(f"{n} {m}" for m, n in sorted(counts.items())))
-    for blocks in by_document.values():
+    doc_counts = {}
+    for block in doc_comments:
+        doc_counts[block.mode] = doc_counts.get(block.mode, 0) + 1
+    print("Swift blocks of doc comments: "
+          + ", ".join(f"{n} {m}" for m, n in sorted(doc_counts.items())))
+    for blocks in list(by_document.values()) + [doc_comments]:
         for block in blocks:
             if block.mode == "not compiled":
                 print(f"  not compiled: {block.where}: {block.reason}")
     excerpts = [b for bs in by_document.values() for b in bs if b.mode == "excerpt"]
     for block in excerpts:
         print(f"  excerpt: {block.where}: of {block.reason}")
-    generate(by_document)
+    generate(by_document, doc_comments)
     failures = [f for f in map(excerpt_failure, excerpts) if f] + check(by_document)
     for failure in failures:
         print(f"check-snippets: {failure}", file=sys.stderr)

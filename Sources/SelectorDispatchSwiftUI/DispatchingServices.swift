@@ -8,6 +8,7 @@
   /// once and applies `dispatching(to:)` at the root of its
   /// window group.
   ///
+  /// <!-- snippet: not compiled -- SwiftUI; the Apple SDK step compiles Examples/SwiftUIEntryExample, an app of this shape -->
   /// ```swift
   /// @main
   /// struct JournalApp: App {
@@ -160,6 +161,7 @@
     /// dispatcher's deadline, counted from when the last `async` handler
     /// returned.
     ///
+    /// <!-- snippet: not compiled -- SwiftUI; the Apple SDK step compiles Examples/SwiftUIEntryExample, an app of this shape -->
     /// ```swift
     /// WindowGroup { ContentView().dispatching(to: services) }
     ///   .backgroundTask(.urlSession) { await services.handleEventsForBackgroundURLSession($0) }

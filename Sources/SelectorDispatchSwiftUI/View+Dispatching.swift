@@ -7,6 +7,7 @@
     /// Feeds `services` the events of the window this view is shown in and
     /// of the app: apply it once, to the root view of the window group.
     ///
+    /// <!-- snippet: not compiled -- SwiftUI; the Apple SDK step compiles Examples/SwiftUIEntryExample, an app of this shape -->
     /// ```swift
     /// WindowGroup { ContentView().dispatching(to: services) }
     /// ```

@@ -7,6 +7,7 @@
   /// `UNUserNotificationCenterDelegate` method to services: an app lists its
   /// services and writes no delegate method.
   ///
+  /// <!-- snippet: not compiled -- UIKit's types; the Apple SDK step compiles the iOS examples, which do this -->
   /// ```swift
   /// @main
   /// final class AppDelegate: DispatchingAppDelegate {
@@ -98,6 +99,7 @@
     /// declares, usually a misspelt one that UIKit would never call, is
     /// reported (see **Problems**).
     ///
+    /// <!-- snippet: not compiled -- UIKit's types; the Apple SDK step compiles the iOS examples, which do this -->
     /// ```swift
     /// override var appSelectors: [String: Fold] { ["cartDidChange:": .broadcast] }
     /// ```
@@ -113,6 +115,7 @@
     /// register: a completion event's handler registers only where its
     /// completion is declared.
     ///
+    /// <!-- snippet: not compiled -- UIKit's types; the Apple SDK step compiles the iOS examples, which do this -->
     /// ```swift
     /// override var appVocabulary: Vocabulary? {
     ///   try? Vocabulary(name: "sync", entries: [
@@ -130,6 +133,7 @@
     /// A class property, read once, when the dispatcher is made, before
     /// anything is dispatched:
     ///
+    /// <!-- snippet: not compiled -- UIKit's types; the Apple SDK step compiles the iOS examples, which do this -->
     /// ```swift
     /// override class var completionDeadline: Duration { .seconds(10) }
     /// ```

@@ -17,6 +17,7 @@
   /// code (``makeRootViewController(for:options:)``) or to override a
   /// method (call `super` to keep forwarding it).
   ///
+  /// <!-- snippet: not compiled -- UIKit's types; the Apple SDK step compiles the iOS examples, which do this -->
   /// ```swift
   /// final class SceneDelegate: DispatchingSceneDelegate {
   ///   override func makeRootViewController(
@@ -111,6 +112,7 @@
     /// `scene:willConnectToSession:options:` handler gets UIKit's
     /// connection options whole.
     ///
+    /// <!-- snippet: not compiled -- UIKit's types; the Apple SDK step compiles the iOS examples, which do this -->
     /// ```swift
     /// final class SceneDelegate: DispatchingSceneDelegate {
     ///   override class var forwardedConnectionEvents: ConnectionEvents { [] }
@@ -164,6 +166,7 @@
     /// handlers find the window configured; a window made in code is made
     /// key and visible after it.
     ///
+    /// <!-- snippet: not compiled -- UIKit's types; the Apple SDK step compiles the iOS examples, which do this -->
     /// ```swift
     /// override func configure(
     ///   _ window: UIWindow, for scene: UIWindowScene, options: UIScene.ConnectionOptions
@@ -359,6 +362,7 @@
     /// every live event. Read it whatever the scene's delegate is, SwiftUI's
     /// included.
     ///
+    /// <!-- snippet: not compiled -- UIKit's types; the Apple SDK step compiles the iOS examples, which do this -->
     /// ```swift
     /// on(.sceneContinueUserActivity) { scene, activity in
     ///   if scene.isConnecting { router.restore(activity) } else { router.resume(activity) }
@@ -370,6 +374,7 @@
     /// adapter's class or the app's subclass), or `nil`: how a service's
     /// handler reaches the scene's window.
     ///
+    /// <!-- snippet: not compiled -- UIKit's types; the Apple SDK step compiles the iOS examples, which do this -->
     /// ```swift
     /// on(.sceneDidBecomeActive) { scene in scene.dispatchingDelegate?.window?.tintColor = .systemRed }
     /// ```

@@ -5,6 +5,7 @@
   /// disconnects: no `sceneDidDisconnect:` handler needed, and no property
   /// on a scene delegate of the app's own.
   ///
+  /// <!-- snippet: not compiled -- UIKit's types; the Apple SDK step compiles the iOS examples, which do this -->
   /// ```swift
   /// struct Navigation: DispatchService {
   ///   let coordinators = PerScene<Coordinator>()

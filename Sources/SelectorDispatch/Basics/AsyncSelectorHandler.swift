@@ -21,9 +21,13 @@
 ///
 /// With `nonisolated(nonsending)`, when a `@MainActor` app delegate awaits
 /// `try await dispatcher.answer(to:params:)` the handler runs on
-/// the main actor. A handler that needs a particular actor says so on its
-/// closure, `{ @MainActor params in … }`, and then runs there wherever it
-/// is awaited from.
+/// the main actor. A closure written in main-actor code (a `@MainActor`
+/// type, or a module whose default isolation is the main actor) keeps
+/// that isolation, and runs there wherever it is awaited from. Marking it
+/// `@MainActor` elsewhere does not compile: its `[Any]` would cross into
+/// the main actor. Write a typed handler of a
+/// ``Dispatcher/MainActorCompletionEvent`` instead, whose `async` closure
+/// runs on the main actor with its arguments' types.
 ///
 /// Register async handlers with
 /// ``Dispatcher/register(service:priority:handlers:asyncHandlers:)``, or write an

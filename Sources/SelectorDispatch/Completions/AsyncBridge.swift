@@ -6,7 +6,8 @@ import Dispatch
 ///
 /// A synchronous caller has no isolation to lend its handlers, so a
 /// `nonisolated(nonsending)` ``AsyncSelectorHandler`` runs on this actor; one that
-/// names its own actor (`{ @MainActor params in … }`) hops there.
+/// has an actor of its own (written in main-actor code, or a main-actor
+/// completion event's) hops there.
 ///
 /// **One per dispatch.** A handler that blocks its thread or loops holds
 /// only its own dispatch's queue: the async handlers of every other

@@ -12,7 +12,7 @@ extension Dispatcher {
   ///
   /// struct Feed: DispatchService {
   ///   var handlers: HandlerTable {
-  ///     on(.refresh) { feed, done in done(feed == "news") }
+  ///     on(.refresh) { feed in feed == "news" }
   ///     // or, awaited: on(.refresh) { feed async in await reload(feed) }
   ///   }
   /// }

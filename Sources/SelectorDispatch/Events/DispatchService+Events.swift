@@ -5,6 +5,7 @@ extension DispatchService {
   /// Makes a handler for a typed event: a ``HandlerTableBuilder`` entry whose
   /// closure's parameter and answer types are the event's.
   ///
+  /// <!-- snippet: handlers -->
   /// ```swift
   /// on(.shouldRetryPayment) { order in order.hasPrefix("retry") }
   /// ```
@@ -82,6 +83,7 @@ extension DispatchService {
   /// value, which the service's completion is called with at once, as
   /// Swift's `async` import of such a method returns it.
   ///
+  /// <!-- snippet: handlers -->
   /// ```swift
   /// on(.refresh) { feed in feed == "news" }
   /// ```

@@ -33,8 +33,11 @@ public protocol DispatchService {
   /// ``HandlerTableBuilder`` from `on(_:_:)` entries.
   ///
   /// The requirement carries ``HandlerTableBuilder``, so a witness whose
-  /// body has no `return` is built with it without writing the attribute,
-  /// as SwiftUI's `body` is; a body with `return` is an ordinary getter.
+  /// body has no `return`, declared where the type states its conformance,
+  /// is built with it without writing the attribute, as SwiftUI's `body`
+  /// is; one declared elsewhere (another extension, a subclass's
+  /// `override`) writes `@HandlerTableBuilder`. A body with `return` is an
+  /// ordinary getter.
   @HandlerTableBuilder var handlers: Handlers { get }
 }
 

@@ -3,8 +3,12 @@
 /// A service's ``DispatchService/handlers`` is built with it without writing
 /// it, as a SwiftUI view's `body` is built with `ViewBuilder`: the
 /// requirement carries the attribute, and Swift infers it for a witness
-/// whose body has no `return`. List one `on(_:_:)` (a ``DispatchService``
-/// method) per selector; `if`, `switch` and `for` work too.
+/// whose body has no `return`, declared where the type states its
+/// conformance (in the type, or in the extension that adds
+/// ``DispatchService``). A witness declared anywhere else, in another
+/// extension or as a subclass's `override`, writes `@HandlerTableBuilder`
+/// itself. List one `on(_:_:)` (a ``DispatchService`` method) per selector;
+/// `if`, `switch` and `for` work too.
 ///
 /// ```swift
 /// struct Push: DispatchService {

@@ -101,6 +101,7 @@ public struct TypedHandler {
   /// priorities in the order their services registered, whether a priority
   /// is the handler's own or its service's:
   ///
+  /// <!-- snippet: not compiled -- UIKit's events, which SelectorDispatchUIKit declares for iOS only -->
   /// ```swift
   /// struct Accounts: DispatchService {
   ///   var handlers: HandlerTable {

@@ -10,6 +10,7 @@ import Foundation
 /// UIKit's contexts, with all their options; a host of your own converts
 /// them the same way:
 ///
+/// <!-- snippet: not compiled -- UIKit's types; the Apple SDK step compiles the iOS examples, which do this -->
 /// ```swift
 /// func scene(_ scene: UIScene, openURLContexts contexts: Set<UIOpenURLContext>) {
 ///   for context in contexts {
