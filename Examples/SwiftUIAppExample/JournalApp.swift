@@ -39,12 +39,15 @@
     override var services: [any DispatchService] {
       [
         LaunchService(dispatcher: dispatcher), LinkService(inbox: shortcuts),
-        ShortcutService(inbox: shortcuts),
+        ShortcutService(inbox: shortcuts), BackupService(),
       ]
     }
     /// The app's own event, beside UIKit's: declared, so that its handler is not reported as a
     /// misspelt selector.
     override var appSelectors: [String: Fold] { [Journal.didOpen: .broadcast] }
+    /// The app's own event with a completion handler: declared with its whole signature, so
+    /// that each service handling it is given a completion of its own.
+    override var appVocabulary: Vocabulary? { Journal.events }
     /// UIKit's completion handlers (the quick action's) wait at most 15 seconds for services.
     override class var completionDeadline: Duration { .seconds(15) }
   }
@@ -82,9 +85,31 @@
   final class Journal {
     /// The app's own event, dispatched once the journal is open: `journalDidOpen:` (the journal).
     static let didOpen = "journalDidOpen:"
+    /// The app's own event with a completion, which the app dispatches before it lets the
+    /// journal close: `backUpJournal:completionHandler:` (the reason), `true` when every
+    /// service's backup succeeded.
+    static var backUp: Dispatcher.CompletionEvent<(String) -> Bool> {
+      .init("backUpJournal:completionHandler:")
+    }
+    /// The signature of `backUp`, completion included.
+    static let events = try? Vocabulary(
+      name: "journal",
+      entries: [
+        .init(
+          "backUpJournal:completionHandler:", domain: Domain("journal"), fold: .broadcast,
+          arguments: [.string], completion: .anySucceeded)
+      ])
     static let shared = Journal()
     private(set) var isOpen = false
     func open() { isOpen = true }
+    func backUp() async -> Bool { isOpen }
+  }
+
+  /// Backs the journal up when the app asks, on the main actor, where the journal lives.
+  struct BackupService: DispatchService {
+    var handlers: HandlerTable {
+      on(Journal.backUp) { (reason: String) async in await Journal.shared.backUp() }
+    }
   }
 
   /// Claims the journal's own links, `journal://entry/ID` (`true`: no later service gets them),
