@@ -10,9 +10,10 @@
 /// in priority order) is *expected* from when its handler is about to be
 /// called (an async one is *queued* until its turn on the bridge, then
 /// *running*), *received* when its completion is called, and *excused*
-/// when its handler refused the arguments without running or failed (it
-/// answered an error for which `DispatchError.isRefusal` holds), so that
-/// nothing is expected to call its completion. The join is *sealed* when
+/// when its handler refused the arguments without running or failed (a
+/// sync one answered an error for which `DispatchError.isRefusal` holds, an
+/// async one returned a ``DispatchError``), so that nothing is expected to
+/// call its completion. The join is *sealed* when
 /// the fold has called every handler it calls, and *finished* when it is
 /// sealed and no reply is still expected, or when the deadline passes.
 /// Only the transition to finished calls the caller's completion, and it
