@@ -276,17 +276,6 @@ public enum DispatchError: Error, Equatable, CustomStringConvertible {
 }
 
 extension DispatchError {
-  /// Whether a handler that answered this is not waited for: it refused an
-  /// argument or was called off the main thread, and so never took its
-  /// completion, or its closure threw. A completion such a handler still
-  /// calls before the others have answered counts.
-  var isRefusal: Bool {
-    switch self {
-    case .handlerArgumentTypeMismatch, .notOnMainActor, .handlerFailed: true
-    default: false
-    }
-  }
-
   /// What went wrong in a handler, without the service and the selector:
   /// for a message that names both itself, such as
   /// ``Diagnostic/asyncHandlerFailed(selector:service:reason:)``. Escaped

@@ -10,15 +10,16 @@
 /// in priority order) is *expected* from when its handler is about to be
 /// called (an async one is *queued* until its turn on the bridge, then
 /// *running*), *received* when its completion is called, and *excused*
-/// when its handler refused the arguments without running or failed (a
-/// sync one answered an error for which `DispatchError.isRefusal` holds, an
-/// async one returned a ``DispatchError``), so that nothing is expected to
-/// call its completion. The join is *sealed* when
+/// when its handler refused the arguments without running or failed (it
+/// answered, or an async one returned, a ``DispatchError``), so that
+/// nothing is expected to call its completion. The join is *sealed* when
 /// the fold has called every handler it calls, and *finished* when it is
 /// sealed and no reply is still expected, or when the deadline passes.
 /// Only the transition to finished calls the caller's completion, and it
-/// happens once; everything that arrives afterwards is ignored and
-/// reported.
+/// happens once. A completion called afterwards is ignored and reported; an
+/// async handler's later return is ignored, and reported only when it has
+/// the wrong type (the deadline reported the handler as still running, and
+/// it called no completion late).
 ///
 /// **Lifetimes.** Finishing takes the caller's completion and the replies
 /// out of the join, so they (and whatever they captured) are released as
@@ -102,8 +103,6 @@ final class CompletionJoin: @unchecked Sendable {
     /// An async handler's return after the join finished, which the
     /// deadline has reported.
     case late
-
-    var isLate: Bool { if case .late = self { true } else { false } }
   }
 
   private let selector: String
@@ -182,9 +181,11 @@ final class CompletionJoin: @unchecked Sendable {
       params[position] = completion
     }
     let answer = handler(params)
-    // A handler that refused its arguments never took its completion, and
-    // one that failed will not call it.
-    if (answer as? DispatchError)?.isRefusal == true { excuse(index) }
+    // A handler that refused its arguments (or was called off the main
+    // thread) never took its completion; one that failed, or passed on an
+    // error of a dispatch it made, is not counted on to call it. A call
+    // that comes anyway, before the join finishes, still counts.
+    if answer is DispatchError { excuse(index) }
     return answer
   }
 
@@ -282,19 +283,20 @@ final class CompletionJoin: @unchecked Sendable {
   /// one): it is reported, and counts as no reply, so that the caller's
   /// completion runs with the other replies, or the identity.
   ///
-  /// A return after the join finished is dropped without a report: the
-  /// deadline reported the handler as still running (or never started),
-  /// and the handler called no completion late.
+  /// A return after the join finished is dropped, and reported only for
+  /// its wrong type, if it has one: the deadline reported the handler as
+  /// still running (or never started), and it called no completion late.
+  /// The report comes before the caller's completion, which the return may
+  /// be the last to let run.
   private func receive(_ value: Any?, at index: Int) {
-    let wrongType = value.map { !accepts($0) } ?? false
-    let arrival = record(wrongType ? nil : value, at: index, returned: true)
-    if wrongType, let value, !arrival.isLate {
-      environment.report(
-        .answerTypeMismatch(
-          selector: selector, service: services[index], expected: valueType,
-          actual: String(describing: type(of: value))))
+    guard let value, !accepts(value) else {
+      return settle(record(value, at: index, returned: true), at: index)
     }
-    settle(arrival, at: index)
+    environment.report(
+      .answerTypeMismatch(
+        selector: selector, service: services[index], expected: valueType,
+        actual: String(describing: type(of: value))))
+    settle(record(nil, at: index, returned: true), at: index)
   }
 
   /// Keeps the join from finishing, except by its deadline, until

@@ -238,6 +238,25 @@ import Testing
     #expect(diagnostics.entries.isEmpty)
   }
 
+  /// A handler that passes on another service's error, such as a nested dispatch's
+  /// `nestingTooDeep`, is not counted on to call its completion either: the awaited dispatch
+  /// throws it at once, with no deadline left armed. Before, only a refused argument, a call off
+  /// the main actor and a failure were excused, and the awaited dispatch, which now waits for
+  /// the services it did not excuse, would have waited out the 25 s deadline.
+  @Test func aServiceThatPassesOnAnotherErrorIsNotWaitedFor() async throws {
+    let clock = FakeClock()
+    let dispatcher = Dispatcher(vocabulary: .applicationDelegate, clock: clock)
+    let diagnostics = DiagnosticLog()
+    diagnostics.attach(to: dispatcher)
+    let nested = DispatchError.nestingTooDeep(selector: Self.fetch, limit: 64)
+    try dispatcher.register(service: "nested", handlers: [Self.fetch: { _ in nested }])
+    await #expect(throws: nested) {
+      try await dispatcher.answer(to: Self.fetch, params: Self.note)
+    }
+    #expect(clock.pending == 0, "no deadline is left armed")
+    #expect(diagnostics.entries.isEmpty)
+  }
+
   @Test func aNegativeDeadlineCountsAsZero() throws {
     let clock = FakeClock()
     let dispatcher = Dispatcher(

@@ -327,10 +327,10 @@ import Testing
   }
 
   /// After the deadline, an async handler that throws is reported once, as failed, and one
-  /// that returns a value of the wrong type is not reported again: the deadline already said
-  /// that the caller's completion ran without them. Before, the failure was also reported as
-  /// "called the completion handler after the deadline", which it never did, and the wrong
-  /// value was reported as a mismatch and as a late completion.
+  /// that returns a value of the wrong type once, as such: neither called a completion late.
+  /// Before, the failure was also reported as "called the completion handler after the
+  /// deadline", which it never did, and the wrong value both as a mismatch and as a late
+  /// completion.
   @Test func afterTheDeadlineAnAsyncHandlerIsReportedOnceForWhatItDid() async throws {
     let clock = FakeClock()
     let gate = Gate()
@@ -371,6 +371,9 @@ import Testing
         .handlerNeverStarted(
           selector: Self.fetch, service: "confused", deadlineMilliseconds: 25_000),
         .asyncHandlerFailed(selector: Self.fetch, service: "thrower", reason: "offline"),
+        .answerTypeMismatch(
+          selector: Self.fetch, service: "confused", expected: "BackgroundFetchResult",
+          actual: "String"),
       ])
     #expect(try probe.requireCalledOnce() == .noData)
   }

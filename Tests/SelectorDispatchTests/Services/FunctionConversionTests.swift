@@ -7,6 +7,12 @@ extension Dispatcher.MainActorEvent {
   static var report: Dispatcher.MainActorEvent<(@escaping (Int) -> Void) -> Void> {
     .init("report:")
   }
+  /// A main-actor event whose handler takes a `@Sendable` function, which it may call from
+  /// any thread.
+  static var reportAnywhere: Dispatcher.MainActorEvent<(@escaping @Sendable (Int) -> Void) -> Void>
+  {
+    .init("report:")
+  }
 }
 
 /// A function argument that Swift converts to the handler's function type at compile time is
@@ -81,6 +87,85 @@ extension Dispatcher.MainActorEvent {
     let sendable: @Sendable (Int) -> Void = { _ in }
     _ = try dispatcher.dispatch(selector: Self.selector, params: [sendable])
     #expect(received == [7])
+  }
+
+  /// A main-actor handler that takes a `@Sendable` function may call it from any thread, so it
+  /// is not given a `@MainActor` one, as Swift refuses that conversion too.
+  @MainActor @Test func aMainActorFunctionIsRefusedWhereTheHandlerTakesASendableOne() throws {
+    struct Reporter: DispatchService {
+      var handlers: HandlerTable { on(.reportAnywhere) { done in done(7) } }
+    }
+    let dispatcher = Dispatcher()
+    try dispatcher.register(Reporter())
+    let done: @MainActor (Int) -> Void = { _ in }
+    #expect {
+      try dispatcher.dispatch(selector: Self.selector, params: [done])
+    } throws: { error in
+      guard
+        case .handlerArgumentTypeMismatch(_, "Reporter", 0, "@Sendable (Int) -> ()", _)? =
+          error as? DispatchError
+      else { return false }
+      return true
+    }
+  }
+
+  /// An async `@MainActor` function switches to the main actor itself, so any handler takes it
+  /// as a nonisolated one, as Swift converts it anywhere.
+  @Test func anAsyncMainActorFunctionIsTakenAnywhere() async throws {
+    let dispatcher = Dispatcher()
+    try dispatcher.register(
+      service: "reporter",
+      handlers: HandlerTable([
+        TypedHandler(Self.selector) { (done: @escaping (Int) async -> Void) in "taken" }
+      ]))
+    let done: @MainActor (Int) async -> Void = { _ in }
+    #expect(
+      try dispatcher.dispatch(selector: Self.selector, params: [done]) as? [String] == ["taken"])
+  }
+
+  /// `nonisolated(nonsending)`, which Xcode 26's defaults give every async function type, is
+  /// compared as part of the type: one that differs only in `@Sendable` is taken.
+  typealias Nonsending = nonisolated(nonsending) (Int) async -> Void
+
+  @Test func aSendableNonsendingFunctionIsTaken() throws {
+    let dispatcher = Dispatcher()
+    try dispatcher.register(
+      service: "reporter",
+      handlers: HandlerTable([
+        TypedHandler(Self.selector) { (done: @escaping Nonsending) in "taken" }
+      ]))
+    let done: nonisolated(nonsending) @Sendable (Int) async -> Void = { _ in }
+    #expect(
+      try dispatcher.dispatch(selector: Self.selector, params: [done]) as? [String] == ["taken"])
+    let concurrent: @Sendable (Int) async -> Void = { _ in }
+    #expect(throws: DispatchError.self, "a concurrent function is not a nonsending one") {
+      try dispatcher.dispatch(selector: Self.selector, params: [concurrent])
+    }
+  }
+
+  /// An optional function converts as the function does, and a function into an optional one.
+  @Test func anOptionalFunctionConvertsAsItsFunction() throws {
+    let received = Locked<[Int]>([])
+    let dispatcher = Dispatcher()
+    try dispatcher.register(
+      service: "reporter",
+      handlers: HandlerTable([
+        TypedHandler(Self.selector) { (done: ((Int) -> Void)?) in done?(7) }
+      ]))
+    let done: @Sendable (Int) -> Void = { value in received.withLock { $0.append(value) } }
+    let optional: (@Sendable (Int) -> Void)? = done
+    let none: (@Sendable (Int) -> Void)? = nil
+    for param in [done, optional as Any, none as Any] as [Any] {
+      _ = try dispatcher.dispatch(selector: Self.selector, params: [param])
+    }
+    #expect(received.withLock { $0 } == [7, 7])
+    let strict = Dispatcher()
+    try strict.register(
+      service: "reporter",
+      handlers: HandlerTable([TypedHandler(Self.selector) { (done: @escaping (Int) -> Void) in }]))
+    #expect(throws: DispatchError.self, "an optional function is not a function") {
+      try strict.dispatch(selector: Self.selector, params: [optional as Any])
+    }
   }
 
   /// Only the attributes Swift drops at compile time are dropped: another parameter type, a
