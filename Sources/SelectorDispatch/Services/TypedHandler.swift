@@ -14,9 +14,11 @@
 ///
 /// A function argument is taken as Swift would convert it at compile time:
 /// a `@Sendable` function where the closure takes the same function type
-/// without `@Sendable`, on every path; a `@MainActor` one only by a
-/// main-actor event's handler, which runs on the main actor (elsewhere the
-/// refusal says so). Any other difference is refused.
+/// without `@Sendable`, on every path; an `async` one without its global
+/// actor, on every path; a synchronous `@MainActor` one only by a
+/// main-actor event's handler that does not take it as `@Sendable`
+/// (elsewhere the refusal says so); an optional function as its function.
+/// Any other difference is refused.
 ///
 /// ```swift
 /// let open = TypedHandler("application:openURL:options:") {
