@@ -225,9 +225,10 @@ import Testing
     try host.dispatcher.register(
       service: "closer",
       handlers: [
-        Self.resign: { params in
+        // Weakly: the entry holds the dispatcher, which holds this handler.
+        Self.resign: { [weak entry] params in
           MainActor.assumeIsolated {
-            entry.receive(.didDisconnect, scene: params[0] as AnyObject, session: "session")
+            entry?.receive(.didDisconnect, scene: params[0] as AnyObject, session: "session")
           }
           return nil
         }
