@@ -188,8 +188,8 @@ public enum DispatchError: Error, Equatable, CustomStringConvertible {
         + "but \(actual) was given"
     case .handlerArgumentTypeMismatch(
       let selector, let service, let index, let expected, let actual):
-      return "\(Self.who(service)) did not handle \(Self.quote(selector)): its handler takes "
-        + "\(expected) as argument \(index), but \(actual) was given"
+      return "\(Self.who(service)) did not handle \(Self.quote(selector)): "
+        + Self.refusal(index: index, expected: expected, actual: actual)
     case .resultTypeMismatch(let selector, nil, let expected, let actual):
       return "dispatching \(Self.quote(selector)) gave \(actual), "
         + "but the caller asked for \(expected)"
@@ -251,6 +251,11 @@ public enum DispatchError: Error, Equatable, CustomStringConvertible {
     }
   }
 
+  /// What a handler that refused an argument was given, and what it takes.
+  private static func refusal(index: Int, expected: String, actual: String) -> String {
+    "its handler takes \(expected) as argument \(index), but \(actual) was given"
+  }
+
   /// Names a service in a message, or what stands for it when there is none
   /// yet: a handler's own answer, not yet attributed to its service.
   private static func who(_ service: String?, unnamed: String = "a service") -> String {
@@ -284,8 +289,7 @@ extension DispatchError {
     switch self {
     case .handlerFailed(_, _, let reason): reason.escapedForDisplay
     case .handlerArgumentTypeMismatch(_, _, let index, let expected, let actual):
-      "its handler takes \(expected) as argument \(index), but \(actual) was given"
-        .escapedForDisplay
+      Self.refusal(index: index, expected: expected, actual: actual).escapedForDisplay
     default: description
     }
   }

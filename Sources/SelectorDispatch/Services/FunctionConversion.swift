@@ -54,7 +54,7 @@ enum FunctionConversion {
   static func convert<Target>(_ value: Any, to target: Target.Type, onMainActor: Bool)
     -> Outcome<Target>
   {
-    guard let source = Shape(storedType(of: value)), let wanted = Shape(target),
+    guard let source = Shape(TypedHandler.storedType(of: value)), let wanted = Shape(target),
       wanted.isOptional || !source.isOptional, source.sameExceptAttributes(as: wanted),
       !wanted.isSendable || source.isSendable
     else { return .refused }
@@ -65,7 +65,8 @@ enum FunctionConversion {
         guard onMainActor else { return .needsMainActor }
       }
     }
-    return .converted(reinterpreted(value, as: Target.self))
+    // Both are functions, or optional functions, of one representation.
+    return .converted(TypedHandler.exactly(value, as: Target.self))
   }
 
   /// What a handler that does not run on the main actor takes in place of
@@ -74,17 +75,6 @@ enum FunctionConversion {
   static func notMainActor(_ expected: String) -> String {
     "\(expected) (a @MainActor function only in a handler that runs on the main actor, "
       + "such as a main-actor event's)"
-  }
-
-  /// The type `value` is stored as in its `Any`.
-  private static func storedType<Opened>(of _: Opened) -> Any.Type { Opened.self }
-
-  /// `value`, opened out of its `Any`, as a `Target`: both are functions, or
-  /// optional functions, of one representation, and both are at the generic
-  /// abstraction level.
-  private static func reinterpreted<Target>(_ value: Any, as _: Target.Type) -> Target {
-    func open<Opened>(_ opened: Opened) -> Target { unsafeBitCast(opened, to: Target.self) }
-    return _openExistential(value, do: open)
   }
 
   /// What a function type's metadata says of it (the Swift runtime's

@@ -343,7 +343,8 @@ extension TypedHandler {
   static func storedType<Opened>(of _: Opened) -> Any.Type { Opened.self }
 
   /// `value`, opened out of its `Any`, as a `Value`: the type it is stored
-  /// as there, which `storedType(of:)` told.
+  /// as there, which `storedType(of:)` told, or one of the same
+  /// representation (see `FunctionConversion`).
   @inlinable
   static func exactly<Opened, Value>(_ value: Opened, as _: Value.Type) -> Value {
     unsafeBitCast(value, to: Value.self)

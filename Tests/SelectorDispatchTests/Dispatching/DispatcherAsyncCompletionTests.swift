@@ -284,6 +284,19 @@ import Testing
     #expect((await probe.firstValue())?["k"] as? String == "async")
   }
 
+  /// Dispatches the fetch synchronously, so that its async handlers run on a bridge; the gate
+  /// it returns opens when the bridge's task has ended, late returns included.
+  static func fetchOnTheBridge(
+    _ dispatcher: Dispatcher, completion probe: CompletionProbe<BackgroundFetchResult>
+  ) throws -> Gate {
+    let settled = Gate()
+    let watch = BridgeWatch { settled.open() }
+    _ = try BridgeWatch.current.withValue(watch) {
+      try dispatcher.dispatch(selector: Self.fetch, params: [Self.app, probe.handler])
+    }
+    return settled
+  }
+
   @Test func eachServiceMissingAtTheDeadlineIsReportedWithWhatItWasDoing() async throws {
     let clock = FakeClock()
     let gate = Gate()
@@ -301,12 +314,7 @@ import Testing
     try dispatcher.register(
       service: "queued", asyncHandlers: [Self.fetch: { _ in BackgroundFetchResult.noData }])
     let probe = CompletionProbe<BackgroundFetchResult>()
-    // The watch tells when the bridge's task has ended, its late returns included.
-    let settled = Gate()
-    let watch = BridgeWatch { settled.open() }
-    _ = try BridgeWatch.current.withValue(watch) {
-      try dispatcher.dispatch(selector: Self.fetch, params: [Self.app, probe.handler])
-    }
+    let settled = try Self.fetchOnTheBridge(dispatcher, completion: probe)
     await gate.arrival()
     clock.advance(by: .seconds(25))
     #expect(try probe.requireCalledOnce() == .failed, "what had arrived by the deadline")
@@ -355,11 +363,7 @@ import Testing
         }
       ])
     let probe = CompletionProbe<BackgroundFetchResult>()
-    let settled = Gate()
-    let watch = BridgeWatch { settled.open() }
-    _ = try BridgeWatch.current.withValue(watch) {
-      try dispatcher.dispatch(selector: Self.fetch, params: [Self.app, probe.handler])
-    }
+    let settled = try Self.fetchOnTheBridge(dispatcher, completion: probe)
     await gate.arrival()
     clock.advance(by: .seconds(25))
     gate.open()

@@ -22,26 +22,24 @@ extension Dispatcher.MainActorEvent {
 @Suite struct FunctionConversionTests {
   static let selector = "report:"
 
-  /// A dispatcher with one service whose typed handler takes `(Int) -> Void` and calls it
-  /// with 7.
-  static func dispatcher() throws -> Dispatcher {
+  /// A dispatcher with one service, "reporter", whose one handler is `handler`.
+  static func dispatcher(_ handler: TypedHandler) throws -> Dispatcher {
     let dispatcher = Dispatcher()
-    try dispatcher.register(
-      service: "reporter",
-      handlers: HandlerTable([TypedHandler(selector) { (done: @escaping (Int) -> Void) in done(7) }]
-      ))
+    try dispatcher.register(service: "reporter", handlers: HandlerTable([handler]))
     return dispatcher
   }
 
-  /// A dispatcher whose one service's handler is `async`.
-  static func asyncDispatcher() throws -> Dispatcher {
-    let dispatcher = Dispatcher()
-    try dispatcher.register(
-      service: "reporter",
-      handlers: HandlerTable([
-        TypedHandler(selector) { (done: @escaping (Int) -> Void) async in done(7) }
-      ]))
-    return dispatcher
+  /// A dispatcher whose handler takes `(Int) -> Void` and calls it with 7.
+  static func dispatcher() throws -> Dispatcher {
+    try dispatcher(TypedHandler(selector) { (done: @escaping (Int) -> Void) in done(7) })
+  }
+
+  /// Whether `error` is the refusal of argument 0 by `service`'s handler, which takes
+  /// `expected`.
+  static func isRefusal(_ error: any Error, by service: String, of expected: String) -> Bool {
+    guard case .handlerArgumentTypeMismatch(_, service, 0, expected, _)? = error as? DispatchError
+    else { return false }
+    return true
   }
 
   @Test func aSendableFunctionIsTakenOnEveryPath() async throws {
@@ -54,7 +52,9 @@ extension Dispatcher.MainActorEvent {
     _ = try dispatcher.dispatch(SelectorKey(Self.selector), params: [done("key")])
     _ = try dispatcher.dispatch(SelectorKey(Self.selector), with: done("typed"), as: Any.self)
     _ = try await dispatcher.answer(to: Self.selector, params: [done("awaited")])
-    _ = try await Self.asyncDispatcher().answer(to: Self.selector, params: [done("async")])
+    let asynchronous = try Self.dispatcher(
+      TypedHandler(Self.selector) { (done: @escaping (Int) -> Void) async in done(7) })
+    _ = try await asynchronous.answer(to: Self.selector, params: [done("async")])
     #expect(received.withLock { $0 } == ["text 7", "key 7", "typed 7", "awaited 7", "async 7"])
   }
 
@@ -101,23 +101,15 @@ extension Dispatcher.MainActorEvent {
     #expect {
       try dispatcher.dispatch(selector: Self.selector, params: [done])
     } throws: { error in
-      guard
-        case .handlerArgumentTypeMismatch(_, "Reporter", 0, "@Sendable (Int) -> ()", _)? =
-          error as? DispatchError
-      else { return false }
-      return true
+      Self.isRefusal(error, by: "Reporter", of: "@Sendable (Int) -> ()")
     }
   }
 
   /// An async `@MainActor` function switches to the main actor itself, so any handler takes it
   /// as a nonisolated one, as Swift converts it anywhere.
   @Test func anAsyncMainActorFunctionIsTakenAnywhere() async throws {
-    let dispatcher = Dispatcher()
-    try dispatcher.register(
-      service: "reporter",
-      handlers: HandlerTable([
-        TypedHandler(Self.selector) { (done: @escaping (Int) async -> Void) in "taken" }
-      ]))
+    let dispatcher = try Self.dispatcher(
+      TypedHandler(Self.selector) { (done: @escaping (Int) async -> Void) in "taken" })
     let done: @MainActor (Int) async -> Void = { _ in }
     #expect(
       try dispatcher.dispatch(selector: Self.selector, params: [done]) as? [String] == ["taken"])
@@ -128,12 +120,8 @@ extension Dispatcher.MainActorEvent {
   typealias Nonsending = nonisolated(nonsending) (Int) async -> Void
 
   @Test func aSendableNonsendingFunctionIsTaken() throws {
-    let dispatcher = Dispatcher()
-    try dispatcher.register(
-      service: "reporter",
-      handlers: HandlerTable([
-        TypedHandler(Self.selector) { (done: @escaping Nonsending) in "taken" }
-      ]))
+    let dispatcher = try Self.dispatcher(
+      TypedHandler(Self.selector) { (done: @escaping Nonsending) in "taken" })
     let done: nonisolated(nonsending) @Sendable (Int) async -> Void = { _ in }
     #expect(
       try dispatcher.dispatch(selector: Self.selector, params: [done]) as? [String] == ["taken"])
@@ -146,12 +134,8 @@ extension Dispatcher.MainActorEvent {
   /// An optional function converts as the function does, and a function into an optional one.
   @Test func anOptionalFunctionConvertsAsItsFunction() throws {
     let received = Locked<[Int]>([])
-    let dispatcher = Dispatcher()
-    try dispatcher.register(
-      service: "reporter",
-      handlers: HandlerTable([
-        TypedHandler(Self.selector) { (done: ((Int) -> Void)?) in done?(7) }
-      ]))
+    let dispatcher = try Self.dispatcher(
+      TypedHandler(Self.selector) { (done: ((Int) -> Void)?) in done?(7) })
     let done: @Sendable (Int) -> Void = { value in received.withLock { $0.append(value) } }
     let optional: (@Sendable (Int) -> Void)? = done
     let none: (@Sendable (Int) -> Void)? = nil
@@ -159,12 +143,8 @@ extension Dispatcher.MainActorEvent {
       _ = try dispatcher.dispatch(selector: Self.selector, params: [param])
     }
     #expect(received.withLock { $0 } == [7, 7])
-    let strict = Dispatcher()
-    try strict.register(
-      service: "reporter",
-      handlers: HandlerTable([TypedHandler(Self.selector) { (done: @escaping (Int) -> Void) in }]))
     #expect(throws: DispatchError.self, "an optional function is not a function") {
-      try strict.dispatch(selector: Self.selector, params: [optional as Any])
+      try Self.dispatcher().dispatch(selector: Self.selector, params: [optional as Any])
     }
   }
 
@@ -183,11 +163,7 @@ extension Dispatcher.MainActorEvent {
       #expect {
         try dispatcher.dispatch(selector: Self.selector, params: [other])
       } throws: { error in
-        guard
-          case .handlerArgumentTypeMismatch(_, "reporter", 0, "(Int) -> ()", _)? =
-            error as? DispatchError
-        else { return false }
-        return true
+        Self.isRefusal(error, by: "reporter", of: "(Int) -> ()")
       }
     }
   }
@@ -195,17 +171,13 @@ extension Dispatcher.MainActorEvent {
   /// A handler that takes a `@Sendable` function is not given a plain one: that would add a
   /// guarantee the caller never made.
   @Test func aPlainFunctionIsNotTakenAsASendableOne() throws {
-    let dispatcher = Dispatcher()
-    try dispatcher.register(
-      service: "strict",
-      handlers: HandlerTable([
-        TypedHandler(Self.selector) { (done: @escaping @Sendable (Int) -> Void) in done(7) }
-      ]))
+    let dispatcher = try Self.dispatcher(
+      TypedHandler(Self.selector) { (done: @escaping @Sendable (Int) -> Void) in done(7) })
     let plain: (Int) -> Void = { _ in }
     #expect(
       throws: DispatchError.handlerArgumentTypeMismatch(
-        selector: Self.selector, service: "strict", index: 0, expected: "@Sendable (Int) -> ()",
-        actual: "(Int) -> ()")
+        selector: Self.selector, service: "reporter", index: 0,
+        expected: "@Sendable (Int) -> ()", actual: "(Int) -> ()")
     ) {
       try dispatcher.dispatch(selector: Self.selector, params: [plain])
     }
