@@ -153,13 +153,20 @@
     /// Dispatches
     /// `application:handleEventsForBackgroundURLSession:completionHandler:`
     /// and returns when every service has answered: the action of SwiftUI's
-    /// `.backgroundTask(.urlSession)`, whose expiry cancels the task, which
-    /// then returns at once.
+    /// `.backgroundTask(.urlSession)`, whose expiry cancels the task.
     ///
     /// An `async` handler answers by returning, with no limit but the
     /// task's; a handler with a completion handler by calling it, or at the
     /// dispatcher's deadline, counted from when the last `async` handler
     /// returned.
+    ///
+    /// The handlers run in the action's task. When its time runs out and
+    /// SwiftUI cancels it, no further handler starts and a wait for
+    /// completion handlers ends at once, but the `async` handler that is
+    /// running is waited for: it sees the cancellation (`Task.isCancelled`,
+    /// `withTaskCancellationHandler`, a cancelled `URLSession` call) and
+    /// should return. One that ignores it holds the action, and iOS may end
+    /// the app for it.
     ///
     /// <!-- snippet: not compiled -- SwiftUI; the Apple SDK step compiles Examples/SwiftUIEntryExample, an app of this shape -->
     /// ```swift

@@ -327,13 +327,14 @@ package final class SwiftUIEntry {
 
   /// Dispatches
   /// `application:handleEventsForBackgroundURLSession:completionHandler:`
-  /// and returns when every service has answered (an `async` handler by
-  /// returning, one with a completion handler by calling it or at the
-  /// dispatcher's deadline, which counts from when the last `async` handler
-  /// returned); at once when the
-  /// task is cancelled (a background task's expiry), even while an `async`
-  /// handler still runs: the dispatch is then cancelled, and the services'
-  /// later answers dropped. A dispatch that fails is reported.
+  /// in the caller's task, and returns when every service has answered (an
+  /// `async` handler by returning, one with a completion handler by calling
+  /// it or at the dispatcher's deadline, which counts from when the last
+  /// `async` handler returned). When the task is cancelled (a background
+  /// task's expiry), no further handler starts, the running one sees the
+  /// cancellation and the dispatch ends when it returns; a wait for the
+  /// services' completions ends at once, and their later answers are
+  /// dropped. A dispatch that fails is reported; a cancelled one is not.
   ///
   /// - Parameters:
   ///   - identifier: The background `URLSession`'s identifier.
@@ -342,24 +343,12 @@ package final class SwiftUIEntry {
     _ identifier: String, application: AnyObject
   ) async {
     guard isDispatching else { return }
-    let ended = Ending()
-    // The dispatch runs in a task of its own, so that the caller's cancellation ends the wait
-    // at once: awaited on the main actor, a dispatch waits for the handler that runs.
-    let dispatch = Task { @MainActor [forwarder] in
-      do {
-        _ = try await forwarder.dispatcher.answer(
-          to: Self.backgroundURLSession, params: [application, identifier])
-      } catch is CancellationError {
-      } catch {
-        forwarder.report(error)
-      }
-      ended.end()
-    }
-    await withTaskCancellationHandler {
-      await withCheckedContinuation { ended.wait($0) }
-    } onCancel: {
-      dispatch.cancel()
-      ended.end()
+    do {
+      _ = try await forwarder.dispatcher.answer(
+        to: Self.backgroundURLSession, params: [application, identifier])
+    } catch is CancellationError {
+    } catch {
+      forwarder.report(error)
     }
   }
 
@@ -438,29 +427,4 @@ package final class SwiftUIEntry {
     uniqueKeysWithValues: AppNotification.allCases.map {
       ($0, ForwardedEvent<(AnyObject) -> Void>(.init($0.selector)))
     })
-}
-
-/// The end of a background session's wait, which the dispatch's end and
-/// the caller's cancellation race for: the first ends it, once.
-private final class Ending: Sendable {
-  private let state = Locked<(ended: Bool, waiter: CheckedContinuation<Void, Never>?)>(
-    (false, nil))
-
-  /// Resumes `waiter` when the wait has ended, at once if it has.
-  func wait(_ waiter: CheckedContinuation<Void, Never>) {
-    let ended = state.withLock { state in
-      if !state.ended { state.waiter = waiter }
-      return state.ended
-    }
-    if ended { waiter.resume() }
-  }
-
-  /// Ends the wait; later calls do nothing.
-  func end() {
-    let waiter = state.withLock { state in
-      defer { state = (true, nil) }
-      return state.ended ? nil : state.waiter
-    }
-    waiter?.resume()
-  }
 }

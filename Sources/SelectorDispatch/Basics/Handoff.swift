@@ -1,8 +1,7 @@
 /// A value handed over once, from whoever produces it to the one task that
 /// waits for it, whose wait ends at once when that task is cancelled: the
-/// one state machine for a value or a cancellation, used by an awaited
-/// dispatch's completion join (the joined value) and by its handler-chain
-/// task (the chain's outcome).
+/// state machine for a value or a cancellation with which an awaited
+/// dispatch waits for its completion join's value.
 ///
 /// The states, under one lock:
 ///
@@ -13,8 +12,8 @@
 /// | `delivered` | handed over, not yet taken |
 /// | `closed` | taken, or the wait given up: a later value is dropped |
 ///
-/// `@unchecked Sendable`: the value is not `Sendable` (a completion value,
-/// a chain's answer); it travels by design from its producer to the one
+/// `@unchecked Sendable`: the value is not `Sendable` (a completion
+/// value); it travels by design from its producer to the one
 /// task that takes it, under the lock, and nothing else reads it.
 struct Handoff<Value>: @unchecked Sendable {
   /// Resumed with the value boxed: the value is not `Sendable` (see above).
@@ -50,25 +49,12 @@ struct Handoff<Value>: @unchecked Sendable {
     waiter?.resume(returning: .success(UncheckedBox(value: value)))
   }
 
-  /// The value, if it was handed over and not taken yet; it is taken.
-  func take() -> Value? {
-    state.withLockUnchecked { state -> Value? in
-      guard case .delivered(let value) = state else { return nil }
-      state = .closed
-      return value
-    }
-  }
-
   /// Waits for the value, and takes it.
   ///
-  /// - Parameter onCancel: Runs when the task is cancelled while it waits
-  ///   (or was cancelled before), before the wait ends.
   /// - Returns: The value handed over.
   /// - Throws: `CancellationError`, at once, when the task is (or becomes)
   ///   cancelled before the value is handed over.
-  nonisolated(nonsending) func value(onCancel: @Sendable () -> Void = {})
-    async throws(CancellationError) -> Value
-  {
+  nonisolated(nonsending) func value() async throws(CancellationError) -> Value {
     let result = await withTaskCancellationHandler {
       await withUnsafeContinuation { (waiter: Waiter) in
         let ready = state.withLockUnchecked {
@@ -88,7 +74,6 @@ struct Handoff<Value>: @unchecked Sendable {
         if let ready { waiter.resume(returning: ready) }
       }
     } onCancel: {
-      onCancel()
       let waiter = state.withLockUnchecked { state -> Waiter? in
         switch state {
         case .waiting(let waiter):

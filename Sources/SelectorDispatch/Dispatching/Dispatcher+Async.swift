@@ -49,19 +49,19 @@ extension Dispatcher {
   /// (a handler that awaits a dispatch goes one level deeper), as do the
   /// dispatches its handlers make, synchronous or awaited.
   ///
-  /// **Cancellation.** When the task is cancelled, the dispatch starts no
-  /// further handler and throws `CancellationError`. Awaited from anywhere
-  /// but the main actor it throws at once: an async handler already
-  /// running, or waiting for its actor (a `@MainActor` handler while
-  /// nothing serves the main actor), is not waited for; it finishes on its
-  /// own, and its answer is dropped (a selector's async handlers run in a
-  /// task made for the dispatch, on the caller's isolation). Awaited on the
-  /// main actor, handlers run in the caller's task, and the dispatch throws
-  /// when the running handler returns: that handler sees the cancellation
-  /// itself (`Task.isCancelled`, a throwing `Task.sleep`), so one that
-  /// honours it ends at once. A completion join that is cancelled stops
-  /// waiting at once; the services' completions are still accepted (and a
-  /// missed deadline still reported), but their value is dropped.
+  /// **Cancellation.** Swift's own contract, cooperative: the handlers
+  /// run in the caller's task, so they see its cancellation
+  /// (`Task.isCancelled`, `withTaskCancellationHandler`, a throwing
+  /// `Task.sleep` or `URLSession` call), its task-local values and its
+  /// priority. Once the task is cancelled, no further handler starts, and
+  /// the dispatch throws `CancellationError` when the running handler
+  /// returns (also when it was the last), or at once when the task was
+  /// cancelled before the first (a selector with no handler included). A
+  /// handler that ignores the cancellation keeps the dispatch until it
+  /// returns. A completion join is not a handler running: cancelled while
+  /// it waits for the services' completions, it stops waiting at once; the
+  /// completions are still accepted (and a missed deadline still reported),
+  /// but their value is dropped.
   ///
   /// - Parameters:
   ///   - selector: The selector, such as `application:performFetchWithCompletionHandler:`.
@@ -103,40 +103,12 @@ extension Dispatcher {
   }
 
   /// Prepares the dispatch (see `prepare(_:params:fold:form:)`), then
-  /// calls the handlers one at a time, at its depth: in the caller's task
-  /// on the main actor or when every handler is synchronous, and otherwise
-  /// in a task of their own (`HandlerChainTask`), so that cancelling the
-  /// dispatch ends its wait at once.
+  /// calls the handlers one at a time, in the caller's task, at its depth,
+  /// joining their completions if the selector has one.
   private nonisolated(nonsending) func dispatchAwaiting(
     _ snapshot: Snapshot, params: [Any], fold: Fold?
   ) async throws -> Any? {
     let (fold, depth) = try prepare(snapshot, params: params, fold: fold, form: .awaited).folding
-    guard snapshot.hasAsyncHandlers, !Self.isMainActor() else {
-      return try await awaitHandlers(snapshot, params: params, fold: fold, depth: depth)
-    }
-    return try await HandlerChainTask.run(
-      HandlerChainTask.Chain(
-        dispatcher: self, snapshot: snapshot, params: params, fold: fold, depth: depth))
-  }
-
-  #if os(Linux) || os(Windows) || os(Android) || canImport(Swift, _version: 6.0)
-    /// Whether `isolation`, the caller's, is the main actor.
-    @inline(__always)
-    private static func isMainActor(_ isolation: (any Actor)? = #isolation) -> Bool {
-      isolation === MainActor.shared
-    }
-  #else
-    /// `#isolation` is Swift 6.0's. The MacOSX 13.3 SDK that CI type-checks
-    /// against has Swift 5.8's standard library, with which the package
-    /// cannot be built (it needs Swift 6.2): this is for the type-check.
-    private static func isMainActor() -> Bool { false }
-  #endif
-
-  /// Calls the handlers at `depth`, joining their completions if the
-  /// selector has one.
-  fileprivate nonisolated(nonsending) func awaitHandlers(
-    _ snapshot: Snapshot, params: [Any], fold: Fold, depth: Int
-  ) async throws -> Any? {
     let completion = snapshot.contract?.completion
     return try await Nesting.carrying(depth) {
       if let completion {
@@ -149,8 +121,9 @@ extension Dispatcher {
 
   /// The awaited dispatch's one loop: calls the handlers one at a time,
   /// each exactly once, sync ones called and async ones awaited, and folds
-  /// their answers as they come. Before each handler it checks for
-  /// cancellation: a cancelled dispatch starts no further handler.
+  /// their answers as they come. It checks for cancellation before each
+  /// handler and after the last: a cancelled dispatch starts no further
+  /// handler, and throws when the running one returns (see `answer(to:)`).
   ///
   /// With a `join` (a selector with a completion handler), each handler
   /// goes through it: a sync service's with its own completion, an async
@@ -188,18 +161,7 @@ extension Dispatcher {
       }
       if folded.add(answer, at: index, of: snapshot) { break }
     }
+    try Task.checkCancellation()
     return try folded.result(of: snapshot, environment: environment)
-  }
-}
-
-extension HandlerChainTask.Chain {
-  /// Calls the handlers, and returns their folded result or what they threw.
-  nonisolated(nonsending) func outcome() async -> HandlerChainTask.Outcome {
-    do {
-      return .success(
-        try await dispatcher.awaitHandlers(snapshot, params: params, fold: fold, depth: depth))
-    } catch {
-      return .failure(error)
-    }
   }
 }

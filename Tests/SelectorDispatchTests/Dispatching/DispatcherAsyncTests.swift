@@ -178,55 +178,121 @@ import Testing
     }
   }
 
-  /// Before the dispatch ran its handlers in a task of its own, the
-  /// cancelled dispatch waited for the running handler, which waited at
-  /// the closed gate: "still waiting 10 s after the cancel".
-  @Test func cancellationEndsTheWaitAtOnceAndTheRunningHandlerFinishesOnItsOwn() async throws {
-    let log = CallLog()
-    let gate = Gate()
-    let finished = Gate()
-    finished.open()
-    let dispatcher = Dispatcher()
-    try dispatcher.register(
-      service: "running", priority: 1,
-      asyncHandlers: [
-        Self.event: { _ in
-          log.record("running.start")
-          await gate.pass()
-          log.record("running.end")
-          await finished.pass()
-          return nil
-        }
-      ])
-    try dispatcher.register(service: "sync", handlers: [Self.event: log.handler("sync")])
-    try dispatcher.register(
-      service: "async", priority: -1, asyncHandlers: [Self.event: Self.async(log, "async")])
-    let task = Task { _ = try await dispatcher.answer(to: Self.event, params: [0]) }
-    await gate.arrival()
-    task.cancel()
-    #expect(await Self.ending(of: task, within: .seconds(10)) == "cancelled")
-    #expect(log.entries == ["running.start"])
-    gate.open()
-    await finished.arrival()
-    #expect(log.entries.prefix(2) == ["running.start", "running.end"])
+  /// Where a test's dispatch is awaited from.
+  enum Caller: String, CaseIterable, CustomTestStringConvertible {
+    case mainActor, elsewhere
+    var testDescription: String { rawValue }
   }
 
-  /// On the main actor the handlers run in the caller's task, so a running async handler
-  /// sees the cancellation itself (here its cancellation handler opens the gate it waits
-  /// at), and the dispatch throws when that handler returns, starting no further handler:
-  /// as RELIABILITY.md states, it waits for the running handler, where off the main actor
-  /// it would end first and leave the handler to finish on its own.
-  @Test @MainActor func onTheMainActorCancellingReachesTheRunningHandlerWhichEndsTheDispatch()
-    async throws
-  {
+  /// Awaits `selector` in a task of its own, from `caller`, once `gate`
+  /// lets it pass, and records in `log` how the dispatch ended (and in
+  /// `task`, which task it is).
+  static func dispatching(
+    _ dispatcher: Dispatcher, _ selector: String = event, params: [Any] = [0],
+    from caller: Caller, after gate: Gate? = nil, recordingItsTask task: Locked<Int?>? = nil,
+    log: CallLog
+  ) -> Task<Void, any Error> {
+    let params = UncheckedBox(value: params)
+    switch caller {
+    case .mainActor:
+      return Task { @MainActor in
+        await gate?.pass()
+        task?.withLock { $0 = currentTask() }
+        try await answer(dispatcher, selector, params: params.value, log: log)
+      }
+    case .elsewhere:
+      return Task.detached {
+        await gate?.pass()
+        #expect(!onMainQueue())
+        task?.withLock { $0 = currentTask() }
+        try await answer(dispatcher, selector, params: params.value, log: log)
+      }
+    }
+  }
+
+  /// The task this runs in, told apart from the others alive by its hash.
+  static func currentTask() -> Int? { withUnsafeCurrentTask { $0?.hashValue } }
+
+  /// Awaits `selector` on the caller's isolation, and records how it ended.
+  private nonisolated(nonsending) static func answer(
+    _ dispatcher: Dispatcher, _ selector: String, params: [Any], log: CallLog
+  ) async throws {
+    do {
+      let answer = try await dispatcher.answer(to: selector, params: params)
+      log.record("dispatch: \(answer.map { "\($0)" } ?? "nil")")
+    } catch {
+      log.record("dispatch: \(type(of: error))")
+      throw error
+    }
+  }
+
+  /// A handler of either kind that cancels the task it runs in, as if its
+  /// caller cancelled it then, and records whether it saw that.
+  static func cancelling(_ log: CallLog, _ name: String, async: Bool) -> (
+    sync: SelectorHandler?, async: AsyncSelectorHandler?
+  ) {
+    let body: @Sendable () -> Any? = {
+      withUnsafeCurrentTask { $0?.cancel() }
+      log.record("\(name), cancelled: \(Task.isCancelled)")
+      return true
+    }
+    if async {
+      return (
+        nil,
+        { _ in
+          await Task.yield()
+          return body()
+        }
+      )
+    }
+    return ({ _ in body() }, nil)
+  }
+
+  /// Cancelled while a handler runs, with a later handler or none. Before
+  /// the handlers ran in the caller's task on every path, each case
+  /// returned the folded value: the loop checked for cancellation only
+  /// before a handler, and off the main actor an async handler ran in a
+  /// task made for the dispatch.
+  @Test(arguments: Caller.allCases, [false, true])
+  func aCancelledDispatchStartsNoFurtherHandlerAndThrowsWhenTheRunningOneReturns(
+    caller: Caller, async: Bool
+  ) async throws {
+    for later in [true, false] {
+      let log = CallLog()
+      let dispatcher = Dispatcher()
+      let running = Self.cancelling(log, "running", async: async)
+      try dispatcher.register(
+        service: "running", priority: 1,
+        handlers: HandlerTable(running.sync.map { [Self.event: $0] } ?? [:]),
+        asyncHandlers: running.async.map { [Self.event: $0] } ?? [:])
+      if later {
+        try dispatcher.register(service: "later", handlers: [Self.event: log.handler("later")])
+      }
+      let task = Self.dispatching(dispatcher, from: caller, log: log)
+      await #expect(throws: CancellationError.self) { try await task.value }
+      #expect(
+        log.entries == ["running, cancelled: true", "dispatch: CancellationError"],
+        "with a later handler: \(later)")
+    }
+  }
+
+  /// A running async handler runs in its caller's task and sees its
+  /// cancellation (here its cancellation handler opens the gate it waits
+  /// at), and the dispatch throws when that handler returns, starting no
+  /// further handler. Off the main actor, the handlers ran in a task made
+  /// for the dispatch before.
+  @Test(arguments: Caller.allCases)
+  func cancellingReachesTheRunningHandlerWhichEndsTheDispatch(caller: Caller) async throws {
     let log = CallLog()
+    let dispatchTask = Locked<Int?>(nil)
     let gate = Gate()
     let dispatcher = Dispatcher()
     try dispatcher.register(
       service: "running", priority: 1,
       asyncHandlers: [
         Self.event: { _ in
-          log.record("running.start")
+          let inCallersTask = Self.currentTask() == dispatchTask.withLock { $0 }
+          log.record("running.start, in the caller's task: \(inCallersTask)")
           await withTaskCancellationHandler {
             await gate.pass()
           } onCancel: {
@@ -238,36 +304,63 @@ import Testing
       ])
     try dispatcher.register(
       service: "after", asyncHandlers: [Self.event: Self.async(log, "after")])
-    let task = Task { @MainActor in
-      do {
-        _ = try await dispatcher.answer(to: Self.event, params: [0])
-      } catch {
-        log.record("dispatch: \(type(of: error))")
-        throw error
-      }
-    }
+    let task = Self.dispatching(dispatcher, from: caller, recordingItsTask: dispatchTask, log: log)
     await gate.arrival()
     task.cancel()
     #expect(await Self.ending(of: task, within: .seconds(10)) == "cancelled")
     #expect(
       log.entries == [
-        "running.start", "running.end, cancelled: true", "dispatch: CancellationError",
+        "running.start, in the caller's task: true", "running.end, cancelled: true",
+        "dispatch: CancellationError",
       ])
   }
 
-  @Test func anAlreadyCancelledTaskRunsNoHandler() async throws {
+  /// A handler deaf to the cancellation keeps its dispatch until it
+  /// returns: the dispatch has nothing running elsewhere when it ends.
+  @Test(arguments: Caller.allCases)
+  func aHandlerThatIgnoresTheCancellationKeepsItsDispatchUntilItReturns(caller: Caller)
+    async throws
+  {
     let log = CallLog()
-    let dispatcher = Dispatcher()
-    try dispatcher.register(service: "s", handlers: [Self.event: log.handler("s")])
     let gate = Gate()
-    let task = Task {
-      await gate.pass()
-      _ = try await dispatcher.answer(to: Self.event, params: [0])
-    }
+    let dispatcher = Dispatcher()
+    try dispatcher.register(
+      service: "running",
+      asyncHandlers: [
+        Self.event: { _ in
+          log.record("running.start")
+          await gate.pass()
+          log.record("running.end")
+          return nil
+        }
+      ])
+    let task = Self.dispatching(dispatcher, from: caller, log: log)
+    await gate.arrival()
     task.cancel()
     gate.open()
     await #expect(throws: CancellationError.self) { try await task.value }
-    #expect(log.entries.isEmpty)
+    #expect(log.entries == ["running.start", "running.end", "dispatch: CancellationError"])
+  }
+
+  /// A dispatch whose task is cancelled before it starts runs no handler
+  /// and throws at once, also with nothing to run (a selector with no
+  /// handler returned `nil` before).
+  @Test(arguments: Caller.allCases, [true, false])
+  func anAlreadyCancelledTaskRunsNoHandler(caller: Caller, handled: Bool) async throws {
+    let log = CallLog()
+    // Not handled: a selector its vocabulary declares, which no service handles.
+    let dispatcher = Dispatcher(vocabulary: .applicationDelegate)
+    let selector = handled ? Self.event : "applicationWillTerminate:"
+    if handled {
+      try dispatcher.register(service: "s", handlers: [Self.event: log.handler("s")])
+    }
+    let gate = Gate()
+    let task = Self.dispatching(
+      dispatcher, selector, params: [handled ? 0 : "app"], from: caller, after: gate, log: log)
+    task.cancel()
+    gate.open()
+    await #expect(throws: CancellationError.self) { try await task.value }
+    #expect(log.entries == ["dispatch: CancellationError"])
   }
 
   /// Whether the caller runs on the main queue, which serves the main
