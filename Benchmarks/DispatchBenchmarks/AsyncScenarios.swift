@@ -38,60 +38,7 @@ enum AsyncScenarios {
         { awaitingAsyncHandlers(n, .mainActor) }
       ),
       ("answer(to:): suspending handlers N=\(n)", { awaitingAsyncHandlers(n, .suspending) }),
-    ] + (n == 1 ? [("a task per event N=1", { taskPerEvent() })] : [])
-  }
-
-  /// The least an awaited dispatch that can be left at once pays off the
-  /// main actor, with no dispatch at all: per event, a task started in
-  /// place on the caller's actor (`Task.immediate`), which calls the one
-  /// handler and hands its answer back through an object both share. What
-  /// `HandlerChainTask` does, less the handlers' chain, the lock and the
-  /// wait (BENCHMARKS.md, *The awaited dispatch's task*).
-  static func taskPerEvent() -> Scenario {
-    let counters = Counters(handlers: 1)
-    let slot = counters.slot(0)
-    return Scenario(name: "a task per event", handlers: 1, unit: .event, counters: counters) {
-      count in
-      InlineActor.run {
-        var launched = 0
-        for _ in 0..<count {
-          let answer = Answer()
-          startTask(answering: answer, with: slot)
-          if answer.value == true { launched += 1 }
-        }
-        return launched
-      }
-    }
-  }
-
-  #if os(Linux) || canImport(Swift, _version: 6.2)
-    /// Starts the task that answers into `answer`; it runs to its end here.
-    @inline(never)
-    private static func startTask(
-      answering answer: Answer, with slot: Slot, isolation: isolated (any Actor)? = #isolation
-    ) {
-      guard #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) else {
-        fatalError("Task.immediate is missing")
-      }
-      Task.immediate {
-        _ = isolation  // isolates the closure to it
-        answer.value = slot.hit()
-      }
-    }
-  #else
-    /// `Task.immediate` and `#isolation` are missing from the MacOSX 13.3
-    /// SDK's standard library, which CI type-checks against.
-    private static func startTask(answering answer: Answer, with slot: Slot) {
-      fatalError("Task.immediate is missing")
-    }
-  #endif
-
-  /// A task's answer, handed back.
-  ///
-  /// `@unchecked Sendable`: written by the task and read after it ended,
-  /// on the one thread both run on.
-  private final class Answer: @unchecked Sendable {
-    var value: Bool?
+    ]
   }
 
   /// The table of `dispatch: String literal`, awaited.
