@@ -41,11 +41,11 @@
 # contract*), one service answering with an async handler that does not
 # suspend; the handlers run in the caller's task on every path:
 #   - AWAIT_MAIN_BUDGET (7,500, the goal) for `answer(to:): async
-#     handlers, main actor N=1`. Measured 6,980; 9,292 when the dispatch
+#     handlers, main actor N=1`. Measured 6,981; 9,292 when the dispatch
 #     went through the handler-chain task's function there too (its
 #     closure, allocated, made no task but cost its frames and switches).
 #   - AWAIT_OFF_MAIN_BUDGET (7,500, the same goal) for `answer(to:): async
-#     handlers N=1`, off the main actor. Measured 5,890; 15,154 when a
+#     handlers N=1`, off the main actor. Measured 5,891; 15,156 when a
 #     task was made per dispatch there, so that a cancelled dispatch could
 #     return before its handlers did (a bare task per event cost 4,160).
 #

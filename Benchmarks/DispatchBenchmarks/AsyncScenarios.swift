@@ -10,8 +10,7 @@ import SelectorDispatch
 /// - Off the main actor, a batch is a task isolated to ``InlineActor``,
 ///   whose executor queues jobs for the harness's thread to run until the
 ///   batch ends. A handler that suspends awaits ``Elsewhere``, whose jobs
-///   go to the same queue; a dispatch that waits for its handlers comes
-///   back to it too.
+///   go to the same queue, and comes back to it.
 /// - On the main actor, a batch is a main-actor task started in place
 ///   (`Task.immediate`, the harness's thread being the main thread); it
 ///   must end before it returns, so those handlers never suspend.
@@ -191,9 +190,11 @@ actor Elsewhere {
 /// The jobs of ``InlineActor`` and ``Elsewhere``, in the order enqueued,
 /// from any thread, run on the harness's.
 ///
-/// Jobs come from other threads too: a dispatch that waited for its
-/// handlers is resumed through the global executor, which hands it back
-/// to ``InlineActor`` from one of its threads (BENCHMARKS.md).
+/// Jobs may come from other threads: in Swift 6.3 on Linux a continuation
+/// awaited on an actor with an executor of its own is resumed through the
+/// global executor, which hands the task back from one of its threads
+/// (BENCHMARKS.md). No row waits on one since the awaited dispatch stopped
+/// making a task; the queue stays safe for a row that does.
 final class JobQueue: @unchecked Sendable {
   private let condition = NSCondition()
   private var jobs: [(UnownedJob, UnownedSerialExecutor)] = []

@@ -533,8 +533,15 @@ import Testing
     }
     var events = started.makeAsyncIterator()
     _ = await events.next()
+    // A bound, not a wait: a handler that does not see the cancellation would hang the test,
+    // so it is released after 10 seconds, and the test then fails.
+    let bound = Task {
+      guard (try? await Task.sleep(for: .seconds(10))) != nil else { return }
+      release()
+    }
     task.cancel()
     await task.value
+    bound.cancel()
     #expect(
       log.withLock { $0 } == ["in the task: true", "downloads, cancelled: true", "returned"])
     #expect(host.errors.withLock { $0 }.isEmpty, "the expiry is not an error")

@@ -58,7 +58,8 @@ extension Dispatcher {
   /// returns (also when it was the last), or at once when the task was
   /// cancelled before the first (a selector with no handler included). A
   /// handler that ignores the cancellation keeps the dispatch until it
-  /// returns. A completion join is not a handler running: cancelled while
+  /// returns, and a `@MainActor` handler awaited from elsewhere while the
+  /// main thread is blocked cannot end early. A completion join is not a handler running: cancelled while
   /// it waits for the services' completions, it stops waiting at once; the
   /// completions are still accepted (and a missed deadline still reported),
   /// but their value is dropped.

@@ -11,7 +11,9 @@ extension Dispatcher {
   /// a background task that ends when the dispatch returns, does not end
   /// while another service still holds its completion. A refused or failed
   /// service is not waited for, so a refusal alone leaves no deadline
-  /// armed. A cancelled dispatch throws at once (see `answer(to:)`).
+  /// armed. Cancelled, the dispatch throws when its running handler
+  /// returns, and at once while it waits for the services' replies (see
+  /// `answer(to:)`).
   nonisolated(nonsending) func awaitJoiningCompletions(
     _ kind: CompletionKind, _ snapshot: Snapshot, params: [Any], fold: Fold
   ) async throws -> Any? {

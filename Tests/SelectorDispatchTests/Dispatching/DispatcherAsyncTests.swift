@@ -249,10 +249,8 @@ import Testing
   }
 
   /// Cancelled while a handler runs, with a later handler or none. Before
-  /// the handlers ran in the caller's task on every path, each case
-  /// returned the folded value: the loop checked for cancellation only
-  /// before a handler, and off the main actor an async handler ran in a
-  /// task made for the dispatch.
+  /// the loop checked for cancellation after the last handler too, the
+  /// cases where it was the last returned the folded value.
   @Test(arguments: Caller.allCases, [false, true])
   func aCancelledDispatchStartsNoFurtherHandlerAndThrowsWhenTheRunningOneReturns(
     caller: Caller, async: Bool
@@ -337,6 +335,8 @@ import Testing
     let task = Self.dispatching(dispatcher, from: caller, log: log)
     await gate.arrival()
     task.cancel()
+    // Bounded: a dispatch that ended without its handler would have ended by then.
+    #expect(await Self.ending(of: task, within: .milliseconds(200)).hasPrefix("still waiting"))
     gate.open()
     await #expect(throws: CancellationError.self) { try await task.value }
     #expect(log.entries == ["running.start", "running.end", "dispatch: CancellationError"])

@@ -89,7 +89,7 @@ final class MainThreadInjectionTests: XCTestCase {
   /// dispatch's task: cancelled while it waits for the main actor, the
   /// dispatch waits for it, and it sees the cancellation when it runs.
   /// Before, the dispatch ended at once, and the handler finished later on
-  /// its own, not cancelled.
+  /// its own, its answer dropped.
   func testAnAwaitedDispatchWaitingForTheMainActorEndsWhenItsHandlerReturns() throws {
     XCTAssertEqual(
       try cancelAnAwaitedDispatchWaitingForTheMainActor("applicationWillTerminate:"),
