@@ -5,12 +5,18 @@
 
 Reads the symbol graphs of the three library products (SelectorDispatch,
 SelectorDispatchTesting, SelectorDispatchUIKit; public symbols only), as
-`swift package dump-symbol-graph` writes them, and checks two rules:
+`swift package dump-symbol-graph` writes them, and checks three rules:
 
 - **Overloads.** The methods of `Dispatcher` named `dispatch` and `register`
   that are neither deprecated nor unavailable are at most 4 each, printing
   each overload, so that a new overload is a decision recorded in
   ARCHITECTURE.md rather than an accretion.
+- **Nothing deprecated.** The package has not been released, so no public
+  declaration of its own is deprecated (`@available(*, deprecated)`): a
+  renamed spelling is deleted, not kept. The deprecations Apple declares for
+  a platform (`@available(iOS, deprecated: 26.0)` on a UIKit event) are
+  not the package's own and stay; an unavailable spelling that exists for
+  its message may stay too.
 - **Errors** (the Errors article). No public declaration uses typed throws
   (`throws(E)`, in its own effects or in a closure it takes), and every
   public declaration that throws says what in a `- Throws:` line of its doc
@@ -82,6 +88,18 @@ def check_overloads(symbols) -> int:
     return status
 
 
+def check_not_deprecated(module: str, symbols) -> int:
+    status = 0
+    for symbol in symbols:
+        if any(a.get("isUnconditionallyDeprecated") for a in symbol.get("availability", [])):
+            where = f"{module}.{'.'.join(symbol['pathComponents'])}"
+            sys.stderr.write(
+                f"check-api-surface: {where} is deprecated; the package has no release to keep "
+                "it for: delete it and update its callers (ARCHITECTURE.md)\n")
+            status = 1
+    return status
+
+
 def check_errors(module: str, symbols) -> int:
     status = 0
     throwing = 0
@@ -126,6 +144,7 @@ def main() -> int:
                 return 2
         if module == "SelectorDispatch":
             status |= check_overloads(symbols)
+        status |= check_not_deprecated(module, symbols)
         status |= check_errors(module, symbols)
     return status
 

@@ -161,6 +161,36 @@ public final class Dispatcher: Sendable {
     }
   }
 
+  /// Registers a service's handlers given as a dictionary: wrap it in
+  /// `HandlerTable(_:)`.
+  ///
+  /// A `Dictionary` literal traps on a selector listed twice before the call
+  /// begins, so the table, whose literal records it as its ``HandlerTable/problem``
+  /// and makes registering throw ``DispatchError/duplicateHandler(selector:service:)``,
+  /// is the one parameter type. This overload is unavailable: only then does
+  /// the type checker leave every literal to the table's, and a dictionary
+  /// built at run time gets this message.
+  ///
+  /// - Parameters:
+  ///   - service: A name unique among the registered services.
+  ///   - priority: Higher priorities run first.
+  ///   - handlers: The service's handlers.
+  ///   - asyncHandlers: The service's `async` handlers, keyed by selector.
+  /// - Throws: What ``register(service:priority:handlers:asyncHandlers:)``
+  ///   throws.
+  @available(
+    *, unavailable,
+    message: "wrap the dictionary in HandlerTable(_:); a dictionary literal needs nothing"
+  )
+  public func register(
+    service: String, priority: Int = 0, handlers: [String: SelectorHandler],
+    asyncHandlers: [String: AsyncSelectorHandler] = [:]
+  ) throws {
+    try register(
+      service: service, priority: priority, handlers: HandlerTable(handlers),
+      asyncHandlers: asyncHandlers)
+  }
+
   /// Removes a service and all its handlers.
   ///
   /// A dispatch already under way still calls the service's handlers: it

@@ -255,17 +255,6 @@ import Testing
       try dispatcher.dispatch(selector: selector, params: params) as? String == "first",
       "the name is the identity: the first reducer stays")
   }
-
-  /// Deprecated itself, so that calling the deprecated spelling warns no one.
-  @available(*, deprecated)
-  @Test func theDeprecatedCustomSpellingMakesANamedFold() throws {
-    let sum = Fold.custom(name: "sum") { answers in answers.compactMap { $0 as? Int }.reduce(0, +) }
-    guard case .named("sum", let reduce) = sum else {
-      Issue.record("expected a named fold, got \(sum)")
-      return
-    }
-    #expect(try reduce([1, 2, nil]) as? Int == 3)
-  }
 }
 
 extension FoldTests {

@@ -74,14 +74,3 @@ import Testing
         == ["literal", "built", "table", "typed", "async"])
   }
 }
-
-extension HandlerTableTests {
-  /// Deprecated itself, so that calling the deprecated builder warns no one.
-  @available(*, deprecated)
-  @Test func theDeprecatedTypedTableBuilderBuildsTheSameTable() {
-    let typed = [TypedHandler("a:") { (x: Int) in x }, TypedHandler("a:") { (x: Int) in -x }]
-    let table = TypedHandler.table(typed)
-    #expect(table.handlers.keys.sorted() == HandlerTable(typed).handlers.keys.sorted())
-    #expect(table.problem == .duplicateHandler(selector: "a:", service: nil))
-  }
-}

@@ -1,5 +1,5 @@
 // The ways an app's tests catch the package's errors, written as a user writes
-// them. Scripts/check-compatibility.sh compiles and runs this file in a package
+// them. Scripts/check-error-catching.sh compiles and runs this file in a package
 // of its own, once in the Swift 6 language mode and once in Swift 5: with typed
 // throws on the public API, the first test crashed the Swift 6.3 compiler
 // ("Found ownership error?!", swiftlang/swift#89577). See the Errors article.
