@@ -1,6 +1,15 @@
 // swift-tools-version:6.2
 import PackageDescription
 
+/// Whether the library checks its own state after each change
+/// (`SELECTOR_DISPATCH_INTERNAL_CHECKS`; see `InternalChecks`), in debug
+/// builds only. Opt-in, as swift-collections' `COLLECTIONS_INTERNAL_CHECKS`
+/// is: `.ci/run` sets the environment variable for the package's own tests
+/// and sanitizer runs (contributors: `SELECTOR_DISPATCH_INTERNAL_CHECKS=1
+/// swift test`), and an app that depends on the package never compiles the
+/// checks, whatever its configuration.
+let internalChecks = Context.environment["SELECTOR_DISPATCH_INTERNAL_CHECKS"] == "1"
+
 let package = Package(
   name: "SelectorDispatch",
   // Checked on Linux by Scripts/check-availability.sh against the toolchain's
@@ -16,12 +25,12 @@ let package = Package(
   dependencies: [],
   targets: [
     // `SELECTOR_DISPATCH_INTERNAL_CHECKS`: the table's and the completion joins'
-    // `checkInvariants()` run after each change in debug builds (`swift test` and
-    // the sanitizer runs), and are compiled out of release builds (see
-    // `InternalChecks`).
+    // `checkInvariants()` run after each change in debug builds when asked for
+    // (`internalChecks`, above), and are never in a release build.
     .target(
       name: "SelectorDispatch", dependencies: ["CSelectorDispatch"],
-      swiftSettings: [.define("SELECTOR_DISPATCH_INTERNAL_CHECKS", .when(configuration: .debug))]),
+      swiftSettings: internalChecks
+        ? [.define("SELECTOR_DISPATCH_INTERNAL_CHECKS", .when(configuration: .debug))] : []),
     // Per-thread state for the dispatch hot path (C11 `_Thread_local`): the
     // re-entrancy depth and the typed entry point's reusable params buffer.
     .target(name: "CSelectorDispatch"),

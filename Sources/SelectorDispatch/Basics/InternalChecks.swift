@@ -6,10 +6,13 @@
 /// process, naming what broke.
 ///
 /// Compiled only under `SELECTOR_DISPATCH_INTERNAL_CHECKS`, which
-/// Package.swift defines for debug builds: `swift test` and the sanitizer
-/// runs check every change their tests make, and a release build has no
-/// trace of the checks (its instruction counts are those of a build
-/// without them). As swift-collections' `COLLECTIONS_INTERNAL_CHECKS`.
+/// Package.swift defines for debug builds when the environment variable of
+/// that name is `1` as the manifest is read: `.ci/run` sets it, so the
+/// package's own `swift test` and sanitizer runs check every change their
+/// tests make, while an app that depends on the package never compiles the
+/// checks, and a release build has no trace of them (its instruction counts
+/// are those of a build without them). Opt-in, as swift-collections'
+/// `COLLECTIONS_INTERNAL_CHECKS`.
 enum InternalChecks {
   /// Whether this build checks.
   static var areOn: Bool {

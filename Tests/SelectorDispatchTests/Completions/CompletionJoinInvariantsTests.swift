@@ -87,7 +87,8 @@ import Testing
 
   /// A transition that breaks the join stops the process: a `release()`
   /// without its `hold()`.
-  @Test func aTransitionThatBreaksTheJoinStops() async throws {
+  @Test(.enabled(if: InternalChecks.areOn, DispatcherInvariantsTests.skipped))
+  func aTransitionThatBreaksTheJoinStops() async throws {
     let exit = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       let join = CompletionJoin(
         selector: "fetch:", services: ["a"], binding: Self.binding,

@@ -1,11 +1,13 @@
 import CSelectorDispatch
+import Foundation
 import Testing
 
 @testable import SelectorDispatch
 
 /// The dispatch table's invariant checks (`Dispatcher+Invariants.swift`): each
 /// invariant, broken on purpose in a copy of a real table, is named; the
-/// check stops the process on a broken table; and test builds check.
+/// check stops the process on a broken table; and a build that asked for the
+/// checks has them.
 @Suite struct DispatcherInvariantsTests {
   /// A table after registering, declaring and dispatching: "open:" has two
   /// services ("a" first, by priority), "close:" one, "ping:" is declared
@@ -90,6 +92,13 @@ import Testing
     },
   ]
 
+  /// Whether this test run asked for the internal checks.
+  static let asked = ProcessInfo.processInfo.environment["SELECTOR_DISPATCH_INTERNAL_CHECKS"] == "1"
+
+  /// Why a test that breaks an invariant on purpose is skipped.
+  static let skipped: Comment =
+    "the internal checks are off: SELECTOR_DISPATCH_INTERNAL_CHECKS=1 swift test turns them on"
+
   @Test func aTableThatRealChangesMadeHolds() throws {
     #expect(try Self.table().invariantViolation() == nil)
   }
@@ -102,12 +111,16 @@ import Testing
     #expect(violation.contains(breakage.says), "\(violation)")
   }
 
-  @Test func testBuildsCheck() {
+  /// Package.swift reads the environment variable when it reads the
+  /// manifest, and the test runs with that environment.
+  @Test(.enabled(if: asked, "SELECTOR_DISPATCH_INTERNAL_CHECKS is not 1: the checks are opt-in"))
+  func aBuildAskedForTheChecksHasThem() {
     #expect(InternalChecks.areOn)
   }
 
   /// The check itself stops the process on a broken table, saying why.
-  @Test func theCheckStopsOnABrokenTable() async throws {
+  @Test(.enabled(if: InternalChecks.areOn, skipped))
+  func theCheckStopsOnABrokenTable() async throws {
     let exit = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       var state = try Self.table()
       state.keys.removeLast()
@@ -118,7 +131,8 @@ import Testing
   }
 
   /// And `changeTable`, the one way to change the table, checks after every change.
-  @Test func aChangeThatBreaksTheTableStops() async throws {
+  @Test(.enabled(if: InternalChecks.areOn, skipped))
+  func aChangeThatBreaksTheTableStops() async throws {
     let exit = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       let dispatcher = Dispatcher()
       try dispatcher.register(service: "a", handlers: ["open:": { _ in nil }])
