@@ -67,15 +67,15 @@ let package = Package(
     // Libraries, not executables: a UIKit or SwiftUI app runs only inside an app bundle, so there
     // is nothing to `swift run`. They compile for iOS and Mac Catalyst and are empty elsewhere.
     .target(
-      name: "AppDelegateExample", dependencies: ["SelectorDispatch", "SelectorDispatchUIKit"],
+      name: "AppDelegateExample", dependencies: ["SelectorDispatchUIKit"],
       path: "Examples/AppDelegateExample"),
     .target(
-      name: "SceneDelegateExample", dependencies: ["SelectorDispatch", "SelectorDispatchUIKit"],
+      name: "SceneDelegateExample", dependencies: ["SelectorDispatchUIKit"],
       path: "Examples/SceneDelegateExample"),
     // Declared as Xcode 26 declares a new app target, so that the SDK step compiles its
     // services as Xcode would.
     .target(
-      name: "SwiftUIAppExample", dependencies: ["SelectorDispatch", "SelectorDispatchUIKit"],
+      name: "SwiftUIAppExample", dependencies: ["SelectorDispatchUIKit"],
       path: "Examples/SwiftUIAppExample",
       swiftSettings: [
         .defaultIsolation(MainActor.self),
@@ -86,7 +86,7 @@ let package = Package(
     // declares a new app target.
     .target(
       name: "SwiftUIEntryExample",
-      dependencies: ["SelectorDispatch", "SelectorDispatchUIKit", "SelectorDispatchSwiftUI"],
+      dependencies: ["SelectorDispatchSwiftUI"],
       path: "Examples/SwiftUIEntryExample",
       swiftSettings: [
         .defaultIsolation(MainActor.self),

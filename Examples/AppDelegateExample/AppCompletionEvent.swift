@@ -6,7 +6,6 @@
 // the app with `DispatchError.completionNotDeclared`.
 
 #if os(iOS)
-  import SelectorDispatch
   import SelectorDispatchUIKit
 
   final class SyncingAppDelegate: DispatchingAppDelegate {

@@ -20,7 +20,6 @@
 // against the MacOSX 13.3 SDK; nothing links or runs it. Copy it into an app target.
 
 #if os(iOS)
-  import SelectorDispatch
   import SelectorDispatchUIKit
   import UIKit
 

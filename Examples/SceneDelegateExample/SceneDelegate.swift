@@ -22,7 +22,6 @@
 
 #if os(iOS)
   import Foundation
-  import SelectorDispatch
   import SelectorDispatchUIKit
   import UIKit
 

@@ -18,7 +18,6 @@
 // Info.plist declares the scene manifest (`UIApplicationSceneManifest`).
 
 #if os(iOS) && !targetEnvironment(macCatalyst)
-  import SelectorDispatch
   import SelectorDispatchUIKit
   import SwiftUI
   import UIKit

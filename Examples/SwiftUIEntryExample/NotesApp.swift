@@ -18,9 +18,7 @@
 //     <array><string>com.example.notes.editing</string></array>
 
 #if os(iOS) && !targetEnvironment(macCatalyst)
-  import SelectorDispatch
   import SelectorDispatchSwiftUI
-  import SelectorDispatchUIKit
   import SwiftUI
   import UIKit
 
