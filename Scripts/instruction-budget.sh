@@ -11,9 +11,9 @@
 # of the two runs is instructions per event, free of setup. Each budget is
 # an environment variable, for a measurement; CI uses the defaults.
 #
-# **Typed handlers** (BENCHMARKS.md, *Typed handlers called with their
-# types*). The rows `services: typed event, typed`: a typed dispatch by key
-# to services whose handler is a typed event's `on(...)`, the path where a
+# **Typed handlers** (BENCHMARKS.md, *Where the cost goes*). The rows
+# `services: typed event, typed`: a typed dispatch by key to services whose
+# handler is a typed event's `on(...)`, the path where a
 # handler's typed call reads the dispatch's tuple of arguments in place.
 #   - TYPED_BUDGET (700) for one service: measured 637 at the commit that
 #     added it. The target is 250; what is left is the look-up and
@@ -37,8 +37,8 @@
 #     exactly the handler's type by `type(of:)` (unsound for an existential
 #     in the `Any`) cost 2,152; by an `Optional` from the opened value, 3,358.
 #
-# **Awaited dispatch** (`answer(to:)`, BENCHMARKS.md, *One cancellation
-# contract*), one service answering with an async handler that does not
+# **Awaited dispatch** (`answer(to:)`, BENCHMARKS.md, *Where the cost
+# goes*), one service answering with an async handler that does not
 # suspend; the handlers run in the caller's task on every path:
 #   - AWAIT_MAIN_BUDGET (7,500, the goal) for `answer(to:): async
 #     handlers, main actor N=1`. Measured 6,981; 9,292 when the dispatch

@@ -111,8 +111,8 @@ enum DispatchBenchmarks {
   /// Fails unless an awaited dispatch makes at most 2 heap allocations per
   /// event at one service, on the main actor or off it, with a sync or an
   /// async handler: the caller's `params` array and the nesting depth's
-  /// task-local value; no task, no closure context (BENCHMARKS.md, *One
-  /// cancellation contract*). Says so where allocations are not counted.
+  /// task-local value; no task, no closure context (BENCHMARKS.md,
+  /// *Guards*). Says so where allocations are not counted.
   static func checkAwaitedAllocations() {
     let rows = [
       AsyncScenarios.awaitingAsyncHandlers(1, .mainActor),
