@@ -102,7 +102,10 @@ let package = Package(
     ),
     .testTarget(
       name: "SelectorDispatchUIKitTests",
-      dependencies: ["SelectorDispatchUIKit", "SelectorDispatch", "SelectorDispatchTesting"]
+      dependencies: [
+        "SelectorDispatchUIKit", "SelectorDispatchSwiftUI", "SelectorDispatch",
+        "SelectorDispatchTesting",
+      ]
     ),
     // `swift run -c release DispatchBenchmarks`; see BENCHMARKS.md.
     .executableTarget(

@@ -7,6 +7,11 @@
 #
 #   Scripts/check-error-catching.sh
 #
+# The package is built as an app's would be: without
+# SELECTOR_DISPATCH_INTERNAL_CHECKS, which `.ci/run` sets for this package's
+# own builds, and the check fails if the library it builds has the internal
+# checks compiled in anyway (Package.swift: they are opt-in).
+#
 # Builds in $ERROR_CATCHING_WORK (default .build/error-catching).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -40,7 +45,8 @@ let package = Package(
 PACKAGE
 
 echo "catching the package's errors: CatchingErrors.swift in Swift 6 and Swift 5 modes"
-if swift test --package-path "$work" > "$work/test.log" 2>&1; then
+if env -u SELECTOR_DISPATCH_INTERNAL_CHECKS swift test --package-path "$work" \
+  > "$work/test.log" 2>&1; then
   grep -E "Test run with [0-9]+ tests" "$work/test.log" || true
   grep -E "Executed [0-9]+ tests?," "$work/test.log" | tail -n 1 || true
 else
@@ -48,3 +54,12 @@ else
   echo "check-error-catching: CatchingErrors.swift failed to compile or pass (above)" >&2
   exit 1
 fi
+# An app's debug build of the library: the checks' message must not be in it.
+objects=("$work"/.build/debug/SelectorDispatch.build/*.o)
+[ -e "${objects[0]}" ] || { echo "check-error-catching: no objects in ${objects[0]%/*}" >&2; exit 2; }
+if cat "${objects[@]}" | grep -a -q "internal check failed"; then
+  echo "check-error-catching: a dependent package's debug build compiled the library's internal" \
+    "checks; they must be opt-in (Package.swift, SELECTOR_DISPATCH_INTERNAL_CHECKS)" >&2
+  exit 1
+fi
+echo "a dependent package's debug build has no internal checks"

@@ -3,19 +3,19 @@
 
     Scripts/check-shipped-text.py [SYMBOL_GRAPH_DIR]
 
-Reads every file git tracks (but the fuzz corpora and recorded outputs) and
+Reads every file git tracks (but the fuzz corpora) and
 fails, naming file and line, on:
 
 - **Issue numbers** anywhere (the word issue and a number after it, with
   `#`, `-`, `no.` or `number` between or nothing): the documents and the
-  code speak of the package, and BENCHMARKS.md keeps its history by commit.
+  code speak of the package, and git keeps its history.
   A pull request or bug of another project (`swiftlang/swift#89577`) is not
   an issue number of this one, and neither is a bare `#32`, which cannot be
   told from other uses of `#`.
 - **Commit hashes in code comments** (Swift and C `//` and `/* */`; shell,
   Python, YAML `#`; Python's docstrings; string literals are not comments):
-  a hash says when something was measured, which belongs in BENCHMARKS.md;
-  a comment says why the code is as it is. A hash is a word of 7 to 40
+  a hash says when something was measured, which belongs in BENCHMARKS.md
+  or a commit message; a comment says why the code is as it is. A hash is a word of 7 to 40
   hexadecimal digits with at least one letter and one digit (a hash of
   digits only cannot be told from a number; `0x…` and `0b…` are numbers).
   A file may name a hash it also uses as a value.
@@ -128,7 +128,7 @@ def hashes_in_comments(path: str, lines: list[str]) -> list[str]:
         for word in HASH.findall(note):
             if is_hash(word) and word not in code:
                 found.append(f"{path}:{number}: a commit hash ({word}) in a comment: say why the"
-                             " code is so; when it was measured belongs in BENCHMARKS.md")
+                             " code is so; when it was measured belongs in BENCHMARKS.md or a commit message")
     return found
 
 

@@ -32,7 +32,7 @@
 #   - ON_BY_KEY_BUDGET (2,200) for `services: on(), SelectorKey` at one
 #     service: the `[Any]` path to a typed handler, the caller's array and
 #     `as? Bool` included (about 810 of it, as for an `[Any]` closure).
-#     Measured 1,996; 5,926 before typed calls, when each call looked up
+#     Measured 1,966; 5,926 before typed calls, when each call looked up
 #     generic metadata and cast each argument. Telling a parameter of
 #     exactly the handler's type by `type(of:)` (unsound for an existential
 #     in the `Any`) cost 2,152; by an `Optional` from the opened value, 3,358.
@@ -41,11 +41,11 @@
 # goes*), one service answering with an async handler that does not
 # suspend; the handlers run in the caller's task on every path:
 #   - AWAIT_MAIN_BUDGET (7,500, the goal) for `answer(to:): async
-#     handlers, main actor N=1`. Measured 6,981; 9,292 when the dispatch
+#     handlers, main actor N=1`. Measured 6,980; 9,292 when the dispatch
 #     went through the handler-chain task's function there too (its
 #     closure, allocated, made no task but cost its frames and switches).
 #   - AWAIT_OFF_MAIN_BUDGET (7,500, the same goal) for `answer(to:): async
-#     handlers N=1`, off the main actor. Measured 5,891; 15,156 when a
+#     handlers N=1`, off the main actor. Measured 5,878; 15,156 when a
 #     task was made per dispatch there, so that a cancelled dispatch could
 #     return before its handlers did (a bare task per event cost 4,160).
 #
@@ -54,8 +54,8 @@
 #     entry point to one `[Any]` closure: everything but the one handler is
 #     what such a dispatch pays (the tuple of the arguments, boxing them into
 #     the thread's buffer, the look-up under the lock, the nesting guard, the
-#     `Bool` loop, emptying the buffer). Measured 889; 626 before the entry point
-#     made the tuple that typed calls read (BENCHMARKS.md). Retaining the
+#     `Bool` loop, emptying the buffer). Measured 880; 626 before the entry point
+#     made the tuple that typed calls read (BENCHMARKS.md's history). Retaining the
 #     snapshot instead of counting the dispatch among its readers
 #     (Dispatcher+Reading.swift) fails it.
 #   - BY_KEY_BUDGET (1,000): `dispatch: SelectorKey N=1`, what an `[Any]`
@@ -64,7 +64,7 @@
 #     instead of consuming it, binding the dispatch's `Fold?` with `guard
 #     let` or guarding the answer cell with a stack protector each exceed.
 #   - BUDGET (60) per handler: the rows `dispatch: SelectorKey N=10` and
-#     `N=100`, their difference divided by 90. Measured 51. Taking a
+#     `N=100`, their difference divided by 90. Measured 42. Taking a
 #     handler out of the caller's dictionary in concrete code instead of
 #     through `Moving` (one more reabstraction thunk per call) made it 99;
 #     inlining the `Bool` rule's path for an answer that is not read in

@@ -193,7 +193,7 @@ actor Elsewhere {
 /// Jobs may come from other threads: in Swift 6.3 on Linux a continuation
 /// awaited on an actor with an executor of its own is resumed through the
 /// global executor, which hands the task back from one of its threads
-/// (BENCHMARKS.md). No row waits on one since the awaited dispatch stopped
+/// (BENCHMARKS.md's history). No row waits on one since the awaited dispatch stopped
 /// making a task; the queue stays safe for a row that does.
 final class JobQueue: @unchecked Sendable {
   private let condition = NSCondition()

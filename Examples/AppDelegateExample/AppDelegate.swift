@@ -11,7 +11,7 @@
 // (every Swift package target, and apps created before Xcode 26). UIKit sees these four
 // delegate methods, the one where the adapter does work of its own
 // (`application(_:willFinishLaunchingWithOptions:)`), and no other. The README's adopting code
-// is this file's, from `import SelectorDispatch` to the end of `PushService`.
+// is this file's, from `import SelectorDispatchUIKit` to the end of `PushService`.
 //
 // Compiled for iOS, iPadOS and Mac Catalyst only (`#if os(iOS)`). watchOS has no UIKit; tvOS and
 // visionOS, where Apple documents these methods too, are left out because no machine here can

@@ -132,7 +132,7 @@ extension Dispatcher {
   ///
   /// Inlined into both callers: called, it costs an awaited dispatch of
   /// one sync handler about 600 instructions more, in async frames
-  /// allocated and freed (BENCHMARKS.md).
+  /// allocated and freed (BENCHMARKS.md's history).
   ///
   /// - Throws: `CancellationError`, or the fold's failure.
   @inline(__always)

@@ -44,7 +44,7 @@ enum BoolFold {
   /// Never inlined: the `Bool` loop calls it only for an answer it could
   /// not read in place, and inlined, its registers pushed the loop's
   /// index onto the stack across each handler call: 10 instructions and
-  /// about 1 ns more per handler (BENCHMARKS.md). It takes the answer
+  /// about 1 ns more per handler (BENCHMARKS.md's history). It takes the answer
   /// moved out of the cell, so the cell does not escape.
   @inline(never)
   func add(
@@ -71,7 +71,7 @@ enum BoolFold {
   ///
   /// Inlined into the dispatch's fast lane (`Dispatcher.run`), apart from
   /// the other folds: a call of its own costs a typed dispatch measurably
-  /// more (BENCHMARKS.md), and with only the `Seen` around the loop, it
+  /// more (BENCHMARKS.md's history), and with only the `Seen` around the loop, it
   /// stays in registers.
   @inline(__always)
   func apply(to list: HandlerList, params: [Any]) throws(DispatchError) -> Bool {

@@ -95,6 +95,15 @@ import Testing
   /// Whether this test run asked for the internal checks.
   static let asked = ProcessInfo.processInfo.environment["SELECTOR_DISPATCH_INTERNAL_CHECKS"] == "1"
 
+  /// Whether this is a debug build, the only one that may have the checks.
+  static let isDebug: Bool = {
+    #if DEBUG
+      true
+    #else
+      false
+    #endif
+  }()
+
   /// Why a test that breaks an invariant on purpose is skipped.
   static let skipped: Comment =
     "the internal checks are off: SELECTOR_DISPATCH_INTERNAL_CHECKS=1 swift test turns them on"
@@ -112,8 +121,11 @@ import Testing
   }
 
   /// Package.swift reads the environment variable when it reads the
-  /// manifest, and the test runs with that environment.
-  @Test(.enabled(if: asked, "SELECTOR_DISPATCH_INTERNAL_CHECKS is not 1: the checks are opt-in"))
+  /// manifest, and the test runs with that environment; the checks are
+  /// never in a release build.
+  @Test(
+    .enabled(if: asked, "SELECTOR_DISPATCH_INTERNAL_CHECKS is not 1: the checks are opt-in"),
+    .enabled(if: isDebug, "a release build has no internal checks"))
   func aBuildAskedForTheChecksHasThem() {
     #expect(InternalChecks.areOn)
   }
