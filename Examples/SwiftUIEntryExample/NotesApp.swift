@@ -69,8 +69,8 @@
 
     var handlers: HandlerTable {
       // The options are `nil` under the SwiftUI entry point: UIKit gives them only to the
-      // scene's delegate, which is SwiftUI's. `.sceneConnects` takes them as an Optional.
-      on(.sceneConnects) { scene, session, options in activations[scene] = 0 }
+      // scene's delegate, which is SwiftUI's. `.sceneWillConnect` takes them as an Optional.
+      on(.sceneWillConnect) { scene, session, options in activations[scene] = 0 }
       on(.sceneDidBecomeActive) { scene in
         activations[scene] = (activations[scene] ?? 0) + 1
         Notes.shared.activeWindows += 1

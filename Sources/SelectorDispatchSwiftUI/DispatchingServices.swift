@@ -46,11 +46,9 @@
   /// and they cannot be made. The URLs and user activities they carry reach
   /// the app as `onOpenURL` and `onContinueUserActivity`, which this entry
   /// point forwards; the quick action and the notification response a
-  /// scene was opened with are lost. So handle the connection as
-  /// `.sceneConnects`, whose options are optional, which serves the adapter
-  /// too: a handler of `.sceneWillConnect`, whose options are not, is
-  /// reported as a handler that refuses its arguments, at every connection,
-  /// and the other services' handlers still run.
+  /// scene was opened with are lost. `.sceneWillConnect` takes the
+  /// options as an Optional, so one handler serves this entry point and
+  /// the UIKit adapter.
   ///
   /// **Universal links** reach `onOpenURL`, as URLs, so the services get
   /// them as `scene:openURLContexts:`, where under the UIKit adapter they

@@ -600,23 +600,13 @@
   // MARK: UISceneDelegate and UIWindowSceneDelegate: events
 
   extension Dispatcher.MainActorEvent {
-    /// `scene:willConnectToSession:options:`, as the UIKit adapter forwards
-    /// it, with UIKit's connection options. The SwiftUI entry point has no
-    /// options to pass: a service that serves it too handles
-    /// ``sceneConnects`` instead.
-    public static var sceneWillConnect:
-      Dispatcher.MainActorEvent<(UIScene, UISceneSession, UIScene.ConnectionOptions) -> Void>
-    {
-      .init("scene:willConnectToSession:options:")
-    }
-
-    /// `scene:willConnectToSession:options:` from either entry point: the
+    /// `scene:willConnectToSession:options:`, from either entry point: the
     /// options are UIKit's under the UIKit adapter and `nil` under the
-    /// SwiftUI entry point (`DispatchingServices`), which UIKit gives none:
-    /// a SwiftUI app gets the URLs and user activities they carry as
+    /// SwiftUI entry point (`DispatchingServices`), which UIKit gives none
+    /// (a SwiftUI app gets the URLs and user activities they carry as
     /// `onOpenURL` and `onContinueUserActivity`, which the entry point
-    /// forwards.
-    public static var sceneConnects:
+    /// forwards). So one handler serves both.
+    public static var sceneWillConnect:
       Dispatcher.MainActorEvent<(UIScene, UISceneSession, UIScene.ConnectionOptions?) -> Void>
     {
       .init("scene:willConnectToSession:options:")

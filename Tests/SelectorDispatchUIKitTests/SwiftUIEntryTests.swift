@@ -125,7 +125,7 @@ import Testing
     #expect(errors.first?.contains("StrictConnector") == true, "\(errors)")
   }
 
-  /// Takes the connection's options as UIKit's `.sceneWillConnect` does, never `nil`.
+  /// Takes the connection's options as never `nil`, which the entry point cannot give.
   struct StrictConnector: DispatchService {
     var handlers: HandlerTable {
       on(SwiftUIEntryTests.willConnect) { (_: AnyObject, _: String, _: NSObject) in }
