@@ -30,8 +30,10 @@ seconds=$2
 # SwiftPM's --sanitize=fuzzer links libFuzzer but does not instrument the
 # code for coverage (no __sancov sections: libFuzzer warns "Is the code
 # instrumented for coverage?" and mutates blind); ask for it explicitly.
+# -enable-testing: the event-log parsers (EventScript, EventLogReader) are the
+# package's own, not public API, and the targets reach them with @testable.
 build=(swift build --package-path "$root/Fuzz" -c release
-  --sanitize=fuzzer --sanitize=address
+  --sanitize=fuzzer --sanitize=address -Xswiftc -enable-testing
   -Xswiftc -sanitize-coverage=edge,trace-cmp,inline-8bit-counters,pc-table)
 "${build[@]}" --product "$target" >&2
 binary=$("${build[@]}" --show-bin-path)/$target

@@ -7,7 +7,7 @@ extension Scenarios {
   /// A service whose table is made before timing.
   struct TableService: DispatchService {
     let name: String
-    let handlers: [String: SelectorHandler]
+    let handlers: HandlerTable
   }
 
   /// Parses a JSON manifest naming `services` catalog services and
@@ -21,7 +21,7 @@ extension Scenarios {
       let slot = counters.slot(index)
       var handlers: [String: SelectorHandler] = [launch: { _ in slot.hit() }]
       for selector in selectors { handlers[selector] = { _ in stray.hit() } }
-      let service = TableService(name: "service\(index)", handlers: handlers)
+      let service = TableService(name: "service\(index)", handlers: HandlerTable(handlers))
       catalog.add(service.name) { service }
     }
     let entries = (0..<services).map { #"{"name": "service\#($0)", "priority": \#($0 % 4)}"# }

@@ -4,6 +4,6 @@ final class Player { func pause() {} }
 /// A service that has not yet moved its URL handling to the scene delegate.
 struct DeepLinks: DispatchService {
   var name: String { "deep-links" }
-  var handlers: [String: SelectorHandler] { ["application:openURL:options:": { _ in true }] }
+  var handlers: HandlerTable { ["application:openURL:options:": { _ in true }] }
 }
 let services: [any DispatchService] = [DeepLinks()]

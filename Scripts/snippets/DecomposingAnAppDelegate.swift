@@ -6,17 +6,17 @@ let plistURL = URL(fileURLWithPath: "AppModulesRegister.plist")
 let component = Dispatcher(vocabulary: .applicationDelegate)
 
 struct ShareModule: LoadableService {
-  var handlers: [String: SelectorHandler] {
+  var handlers: HandlerTable {
     ["application:willContinueUserActivityWithType:": { _ in true }]
   }
 }
 
 /// The app-state domain's one delegate.
 struct AppStateDelegate: DispatchService {
-  var handlers: [String: SelectorHandler] { ["applicationWillResignActive:": { _ in nil }] }
+  var handlers: HandlerTable { ["applicationWillResignActive:": { _ in nil }] }
 }
 
 /// Pauses a timer in the background: an app-state selector too.
 struct SessionTimer: DispatchService {
-  var handlers: [String: SelectorHandler] { ["applicationDidEnterBackground:": { _ in nil }] }
+  var handlers: HandlerTable { ["applicationDidEnterBackground:": { _ in nil }] }
 }

@@ -2,9 +2,9 @@
 import SelectorDispatch
 
 struct PushService: DispatchService {
-  var handlers: [String: SelectorHandler] { ["applicationWillTerminate:": { _ in nil }] }
+  var handlers: HandlerTable { ["applicationWillTerminate:": { _ in nil }] }
 }
 
 struct AnalyticsService: DispatchService {
-  var handlers: [String: SelectorHandler] { ["applicationWillTerminate:": { _ in nil }] }
+  var handlers: HandlerTable { ["applicationWillTerminate:": { _ in nil }] }
 }

@@ -1,26 +1,24 @@
 import Foundation
 import SelectorDispatch
 
-/// Injects string-keyed events into a dispatcher and traces them: the
-/// engine behind `selector-dispatch` and a helper for apps' own tests.
+/// Injects string-keyed events into a dispatcher and traces them: a helper
+/// for an app's tests of its services, and the engine behind
+/// `selector-dispatch`'s replay.
 ///
 /// The injector owns its dispatcher, built on a vocabulary with a
 /// ``FakeClock``: register services on ``dispatcher``, then inject events
-/// by selector and Swift values, or as event-log lines whose JSON params
-/// are converted to the types the vocabulary declares:
+/// by selector and Swift values. Pass ``application`` where the application
+/// belongs, ``scene(_:)`` where a scene does, and anything where a
+/// completion handler does: the injector passes its own and traces what it
+/// receives.
 ///
-/// | declared | JSON |
-/// |---|---|
-/// | `URL` | a string that parses as a URL |
-/// | `Data` | base64 text |
-/// | `String`, `[String]` | a string, an array of strings |
-/// | `Error` | a string: the error's description |
-/// | `Dictionary` | an object |
-/// | `Set<OpenURLContext>` | an array of URL strings |
-/// | `UIScene` | a string naming the scene: the injector passes ``scene(_:)`` of that name |
-/// | the first argument, when unchecked (the application or notification center) | anything: the injector passes ``application`` |
-/// | a completion handler | anything: the injector passes its own and traces what it receives |
-/// | anything else | the natural Swift value: `nil`, `Bool`, `Int`, `Double`, `String`, `[Any]`, `[String: Any]` |
+/// ```swift
+/// let injector = EventInjector()
+/// try injector.dispatcher.register(PushService())
+/// let trace = injector.inject(
+///   "application:didFinishLaunchingWithOptions:", injector.application, [String: Any]())
+/// assert(trace.calls.map(\.service) == ["PushService"])
+/// ```
 ///
 /// **What a trace holds.** An injection returns when every handler the
 /// event started has returned: the synchronous ones, and the async ones
@@ -31,7 +29,7 @@ import SelectorDispatch
 /// Two limits keep it from waiting forever, without real waiting where
 /// nothing hangs:
 ///
-/// - An async handler still running after ``handlerTimeLimit`` of real time
+/// - An async handler still running after the handler time limit of real time
 ///   is not waited for any longer; its call, if it ever returns, belongs to
 ///   no trace.
 /// - A service that has not called its completion (or returned) by then
@@ -47,14 +45,14 @@ import SelectorDispatch
 /// the pool (a `nonisolated` async function, `Task.sleep`, a continuation
 /// resumed from elsewhere) waits for a free one: when synchronous
 /// injections at once block every thread of the pool, it waits until
-/// ``handlerTimeLimit``. Keep such tests `.serialized`.
+/// the handler time limit. Keep such tests `.serialized`.
 ///
 /// **Main actor.** Injecting on the main thread, the injector runs the
 /// main run loop while it waits, so `@MainActor` handlers run in time. It
 /// cannot from inside a block of the main queue, such as a `@MainActor`
 /// Swift Testing test on Linux: the platform does not run the main queue
 /// again inside one of its blocks, so main-actor handlers run only after
-/// the injection returned, which reports them late at ``handlerTimeLimit``.
+/// the injection returned, which reports them late at the handler time limit.
 /// Inject from a test that is not `@MainActor` instead.
 ///
 /// **Nested events.** A handler may inject an event into the same injector
@@ -67,7 +65,7 @@ public final class EventInjector {
   /// The dispatcher events go to; register services here.
   public let dispatcher: Dispatcher
   /// The vocabulary that types the params.
-  public let vocabulary: Vocabulary
+  package let vocabulary: Vocabulary
   /// Records every handler call of every service registered here.
   public let recorder: EventRecorder
   /// The clock of the dispatcher's completion deadlines.
@@ -80,7 +78,7 @@ public final class EventInjector {
   private let deadline: Duration
   /// How long, in real time, an injection waits for the async handlers it
   /// started to return.
-  public let handlerTimeLimit: Duration
+  package let handlerTimeLimit: Duration
   private let scenes = Locked<[String: StandIn]>([:])
 
   /// The object passed as the application: it has a name and nothing else.
@@ -91,7 +89,7 @@ public final class EventInjector {
     /// Creates a stand-in.
     ///
     /// - Parameter name: The name it prints as.
-    public init(_ name: String) { description = name }
+    package init(_ name: String) { description = name }
   }
 
   /// Creates an injector with an empty dispatcher that declares `vocabulary`.
@@ -127,7 +125,7 @@ public final class EventInjector {
   /// the injector keeps each connected scene's name, so a log of huge names
   /// would hold them all. UIKit's own are short (a session's persistent
   /// identifier is a 36-character UUID).
-  public static let maximumSceneNameLength = 1024
+  package static let maximumSceneNameLength = 1024
 
   /// The stand-in for the scene of a name: the same object for the same
   /// name until the scene disconnects, so a service can key per-scene state
@@ -138,8 +136,8 @@ public final class EventInjector {
   /// scene: the name's next event connects a new one. So a replay holds
   /// only the scenes connected at once, however many come and go.
   ///
-  /// A scene event of an event log names its scene, and the injector passes
-  /// this object:
+  /// An event log's scene event names its scene, and the injector passes
+  /// this object; a test passes it itself:
   ///
   /// ```swift
   /// let injector = EventInjector(
@@ -155,7 +153,7 @@ public final class EventInjector {
   ///   },
   /// ])
   /// _ = injector.inject("sceneDidBecomeActive:", injector.scene("main"))
-  /// _ = injector.inject(json: #"{"selector": "sceneDidDisconnect:", "params": ["main"]}"#)
+  /// _ = injector.inject("sceneDidDisconnect:", injector.scene("main"))
   /// ```
   ///
   /// - Parameter name: The scene's name, such as `main`; it prints as its
@@ -188,11 +186,11 @@ public final class EventInjector {
   /// Converts one event-log event to typed params, dispatches it and traces
   /// it.
   ///
-  /// - Parameter event: An event from an ``EventScript``.
+  /// - Parameter event: An event from an `EventScript`.
   /// - Returns: The trace, or the problem that kept the event from being
   ///   dispatched (unknown or malformed selector, wrong number or type of
   ///   params), with its line and column.
-  public func inject(_ event: EventScript.Event) -> Result<Trace, EventScript.Problem> {
+  package func inject(_ event: EventScript.Event) -> Result<Trace, EventScript.Problem> {
     func problem(_ column: Int, _ message: String) -> Result<Trace, EventScript.Problem> {
       .failure(EventScript.Problem(line: event.line, column: column, message: message))
     }
@@ -245,7 +243,7 @@ public final class EventInjector {
   /// - Parameter line: One JSON Lines event, such as
   ///   `{"selector": "applicationWillTerminate:", "params": ["app"]}`.
   /// - Returns: The trace, or what was wrong with the line.
-  public func inject(json line: String) -> Result<Trace, EventScript.Problem> {
+  package func inject(json line: String) -> Result<Trace, EventScript.Problem> {
     let script = EventScript(Array(line.utf8))
     guard let first = script.lines.first else {
       return .failure(EventScript.Problem(line: 1, column: 1, message: "no event on the line"))

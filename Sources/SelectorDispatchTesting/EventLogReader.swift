@@ -1,7 +1,8 @@
 /// Reads an event log line by line from any source of bytes — a file, a
 /// pipe, a terminal — in memory bounded by the longest line allowed, however
-/// long the log is.
+/// long the log is: what `selector-dispatch replay` reads with.
 ///
+/// <!-- snippet: not compiled -- the package's own API, which a package that depends on it cannot see -->
 /// ```swift
 /// var reader = EventLogReader { buffer in
 ///   read(descriptor, buffer.baseAddress, buffer.count)  // 0 at the end
@@ -14,21 +15,21 @@
 /// }
 /// ```
 ///
-/// ``next()`` returns each line as soon as its newline (or the end of the
+/// `next()` returns each line as soon as its newline (or the end of the
 /// input) has been read, and reads again only when no complete line is
 /// buffered, so a line written to a pipe is returned while the writer keeps
-/// the pipe open. The lines are those of ``EventScript``: blank lines and
+/// the pipe open. The lines are those of `EventScript`: blank lines and
 /// `#` comments are skipped, `\r\n` ends a line as `\n` does, and a UTF-8
 /// byte order mark at the very start of the log is ignored.
 ///
-/// A line longer than ``maximumLineLength`` bytes (not counting its line
-/// break) is not kept: it becomes one ``EventScript/Problem`` as soon as it
+/// A line longer than `maximumLineLength` bytes (not counting its line
+/// break) is not kept: it becomes one `EventScript.Problem` as soon as it
 /// passes the limit, the rest of it is read and dropped, and the lines after
 /// it are read as usual. So is a line of more than
-/// ``maximumValuesPerLine`` JSON values.
-public struct EventLogReader {
+/// `maximumValuesPerLine` JSON values.
+package struct EventLogReader {
   /// The longest line read by default: 16 MiB, as the largest manifest.
-  public static let defaultMaximumLineLength = 16 << 20
+  package static let defaultMaximumLineLength = 16 << 20
 
   /// The most JSON values one line may hold: 65,536, counting every scalar,
   /// array and object, the event object itself included. A line with more
@@ -36,26 +37,26 @@ public struct EventLogReader {
   ///
   /// Each value costs memory many times its size in the line (a `1,` of
   /// 2 bytes becomes a parsed value, then a Swift `Any` of 32 bytes, then its
-  /// trace), so a line of tiny values near ``defaultMaximumLineLength``
+  /// trace), so a line of tiny values near `defaultMaximumLineLength`
   /// would take gigabytes; with this limit it takes a few megabytes. A real
   /// event holds far fewer: a push notification's payload is at most 4 KB.
-  public static let maximumValuesPerLine = 1 << 16
+  package static let maximumValuesPerLine = 1 << 16
 
   /// The longest line, in bytes without its line break, that becomes an
   /// event; a longer one is a problem.
-  public let maximumLineLength: Int
+  package let maximumLineLength: Int
 
-  /// What ``next()`` throws when the `read` closure returns a count it
+  /// What `next()` throws when the `read` closure returns a count it
   /// cannot have written: a negative one, such as the `-1` by which
   /// `read(2)` reports an error, or one larger than the buffer.
-  public struct InvalidReadCount: Error, Equatable, CustomStringConvertible {
+  package struct InvalidReadCount: Error, Equatable, CustomStringConvertible {
     /// What the closure returned.
-    public let count: Int
+    package let count: Int
     /// The size of the buffer it was given.
-    public let bufferSize: Int
+    package let bufferSize: Int
 
     /// Says what was returned and what was expected.
-    public var description: String {
+    package var description: String {
       let hint =
         count < 0
         ? "; read(2) returns -1 on an error: throw the error (errno) from the closure instead"
@@ -88,9 +89,9 @@ public struct EventLogReader {
   ///   - read: Fills the start of the buffer it is given with the next bytes
   ///     of the log and returns how many it wrote, `0` at the end of the log.
   ///     It may return fewer bytes than asked for at any time. An error it
-  ///     throws is thrown by ``next()``, and so is ``InvalidReadCount`` for
+  ///     throws is thrown by `next()`, and so is `InvalidReadCount` for
   ///     a count outside `0...buffer.count`.
-  public init(
+  package init(
     maximumLineLength: Int = EventLogReader.defaultMaximumLineLength, chunkSize: Int = 64 << 10,
     read: @escaping (UnsafeMutableRawBufferPointer) throws -> Int
   ) {
@@ -106,7 +107,7 @@ public struct EventLogReader {
   ///   - bytes: The whole log.
   ///   - maximumLineLength: The longest line that becomes an event, in
   ///     bytes without its `\n`; at least 1.
-  public init(
+  package init(
     bytes: some Collection<UInt8>,
     maximumLineLength: Int = EventLogReader.defaultMaximumLineLength
   ) {
@@ -124,11 +125,11 @@ public struct EventLogReader {
   /// much as it needs.
   ///
   /// - Returns: The next event or problem, or `nil` at the end of the log.
-  /// - Throws: What the `read` closure throws, or ``InvalidReadCount``
+  /// - Throws: What the `read` closure throws, or `InvalidReadCount`
   ///   when it returns a count it cannot have written; the reader can be
   ///   asked again afterwards, and resumes where it was.
   /// - Complexity: O(*n*) in the bytes read, amortized.
-  public mutating func next() throws -> Result<EventScript.Event, EventScript.Problem>? {
+  package mutating func next() throws -> Result<EventScript.Event, EventScript.Problem>? {
     while true {
       if let newline = buffer[searched...].firstIndex(of: UInt8(ascii: "\n")) {
         let number = lineNumber

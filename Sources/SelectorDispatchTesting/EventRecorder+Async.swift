@@ -9,7 +9,7 @@ extension EventRecorder {
   ///   - service: The name to record calls under.
   ///   - asyncHandlers: The handlers to wrap.
   /// - Returns: Handlers that behave the same and record every call.
-  public func instrument(service: String, asyncHandlers: [String: AsyncSelectorHandler])
+  package func instrument(service: String, asyncHandlers: [String: AsyncSelectorHandler])
     -> [String: AsyncSelectorHandler]
   {
     asyncHandlers.reduce(into: [:]) { table, entry in

@@ -1,18 +1,18 @@
 import Dispatch
 import SelectorDispatch
 
-/// A spy that records every handler call it instruments: which service, which
-/// selector, with what parameters, what it answered and how long it took.
+/// A spy that records every handler call of the services it watches: which
+/// service, which selector, with what parameters, what it answered and how
+/// long it took.
 ///
 /// ```swift
 /// let recorder = EventRecorder()
-/// try dispatcher.register(
-///   service: "push",
-///   handlers: HandlerTable(recorder.instrument(service: "push", handlers: pushHandlers)))
+/// recorder.recordEveryService(of: dispatcher)
+/// try dispatcher.register(PushService())
 /// try dispatcher.register(
 ///   service: "audit", handlers: recorder.spy(service: "audit", on: ["applicationWillTerminate:"]))
 /// _ = try dispatcher.dispatch(selector: "applicationWillTerminate:", params: [app])
-/// try recorder.requireEveryService(["push", "audit"], saw: "applicationWillTerminate:")
+/// try recorder.requireEveryService(["PushService", "audit"], saw: "applicationWillTerminate:")
 /// ```
 ///
 /// Safe to use from any thread; calls are kept in the order they finished.
@@ -30,7 +30,7 @@ public final class EventRecorder: Sendable {
     public let params: [Any]
     /// What it answered.
     public let answer: Any?
-    /// How long the handler took, in nanoseconds of ``EventRecorder/now``;
+    /// How long the handler took, in nanoseconds of `EventRecorder.now`;
     /// 0 when that clock ran backwards during the call.
     public let nanoseconds: UInt64
     /// The handler's priority (its own, or else its service's), which
@@ -48,7 +48,7 @@ public final class EventRecorder: Sendable {
     ///   - answer: What it answered.
     ///   - nanoseconds: How long it took.
     ///   - priority: The priority it ran at, when known.
-    public init(
+    package init(
       service: String, selector: String, params: [Any], answer: Any?, nanoseconds: UInt64,
       priority: Int? = nil
     ) {
@@ -65,7 +65,7 @@ public final class EventRecorder: Sendable {
 
   /// The time source, in nanoseconds; monotonic unless replaced. A source
   /// that goes backwards is tolerated: such a call is recorded as taking 0.
-  public let now: @Sendable () -> UInt64
+  package let now: @Sendable () -> UInt64
 
   /// Creates an empty recorder.
   ///
@@ -78,7 +78,7 @@ public final class EventRecorder: Sendable {
   /// The monotonic clock in nanoseconds.
   ///
   /// - Returns: Nanoseconds since an arbitrary fixed point.
-  @Sendable public static func monotonicNanoseconds() -> UInt64 {
+  @Sendable @usableFromInline package static func monotonicNanoseconds() -> UInt64 {
     DispatchTime.now().uptimeNanoseconds
   }
 
@@ -88,7 +88,7 @@ public final class EventRecorder: Sendable {
   /// Returns the calls recorded so far and forgets them.
   ///
   /// - Returns: The calls, in the order they finished.
-  public func drain() -> [Call] {
+  package func drain() -> [Call] {
     recorded.withElements { calls in
       defer { calls = [] }
       return calls
@@ -110,7 +110,7 @@ public final class EventRecorder: Sendable {
   ///   - service: The name to record calls under.
   ///   - handlers: The handlers to wrap.
   /// - Returns: Handlers that behave the same and record every call.
-  public func instrument(service: String, handlers: [String: SelectorHandler]) -> [String:
+  package func instrument(service: String, handlers: [String: SelectorHandler]) -> [String:
     SelectorHandler]
   {
     handlers.reduce(into: [:]) { table, entry in
@@ -127,7 +127,7 @@ public final class EventRecorder: Sendable {
     }
   }
 
-  /// The time since `start` on ``now``; 0 when that clock ran backwards (an
+  /// The time since `start` on `now`; 0 when that clock ran backwards (an
   /// injected one, or a wall clock stepped back), never a huge duration.
   func nanoseconds(since start: UInt64) -> UInt64 {
     let end = now()

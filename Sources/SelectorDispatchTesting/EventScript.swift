@@ -4,33 +4,33 @@ import SelectorDispatch
 /// `{"selector": "application:openURL:options:", "params": ["app", "myapp://x", {}]}`.
 ///
 /// Blank lines and lines whose first non-blank character is `#` are ignored.
-/// Parsing never stops at a bad line: each line becomes an ``Event`` or a
-/// ``Problem`` with its line and column, so a tool can report every problem
+/// Parsing never stops at a bad line: each line becomes an `Event` or a
+/// `Problem` with its line and column, so a tool can report every problem
 /// and still dispatch every good event.
-public struct EventScript: Sendable {
+package struct EventScript: Sendable {
   /// One event as written in the log.
-  public struct Event: Sendable, Equatable {
+  package struct Event: Sendable, Equatable {
     /// The 1-based line number.
-    public let line: Int
+    package let line: Int
     /// The selector text.
-    public let selector: String
+    package let selector: String
     /// The 1-based byte column where the selector's string starts.
-    public let selectorColumn: Int
+    package let selectorColumn: Int
     /// The parameters as JSON, each with the byte offset in its line.
     package let params: [JSONValue.Located]
     /// The 1-based byte column of the `params` array (or of the object when
     /// it has none).
-    public let paramsColumn: Int
+    package let paramsColumn: Int
   }
 
   /// A line that is not an event.
-  public struct Problem: Error, Sendable, Equatable, CustomStringConvertible {
+  package struct Problem: Error, Sendable, Equatable, CustomStringConvertible {
     /// The 1-based line number.
-    public let line: Int
+    package let line: Int
     /// The 1-based byte column.
-    public let column: Int
+    package let column: Int
     /// What was wrong and what was expected.
-    public let message: String
+    package let message: String
 
     /// Creates a problem.
     ///
@@ -38,7 +38,7 @@ public struct EventScript: Sendable {
     ///   - line: The 1-based line number.
     ///   - column: The 1-based byte column.
     ///   - message: What was wrong and what was expected.
-    public init(line: Int, column: Int, message: String) {
+    package init(line: Int, column: Int, message: String) {
       self.line = line
       self.column = column
       self.message = message
@@ -48,19 +48,19 @@ public struct EventScript: Sendable {
     ///
     /// Control characters in the message are escaped, so a log line cannot
     /// forge another line or colour a terminal.
-    public var description: String {
+    package var description: String {
       "\(line):\(column): error: \(message.escapedForDisplay)"
     }
   }
 
   /// Every non-ignored line, in order: an event or a problem.
-  public let lines: [Result<Event, Problem>]
+  package let lines: [Result<Event, Problem>]
 
   /// The events, in order.
-  public var events: [Event] { lines.compactMap { try? $0.get() } }
+  package var events: [Event] { lines.compactMap { try? $0.get() } }
 
   /// The problems, in order.
-  public var problems: [Problem] {
+  package var problems: [Problem] {
     lines.compactMap {
       if case .failure(let problem) = $0 { problem } else { nil }
     }
@@ -73,9 +73,9 @@ public struct EventScript: Sendable {
   ///     is a problem, the others still count). `\n` and `\r\n` both end
   ///     lines; a UTF-8 byte order mark at the start is ignored.
   ///   - maximumLineLength: The longest line that becomes an event; a longer
-  ///     one is a problem, as with ``EventLogReader``.
+  ///     one is a problem, as with `EventLogReader`.
   /// - Complexity: O(*n*) in the number of bytes.
-  public init<Bytes: Collection<UInt8>>(
+  package init<Bytes: Collection<UInt8>>(
     _ bytes: Bytes, maximumLineLength: Int = EventLogReader.defaultMaximumLineLength
   ) {
     var reader = EventLogReader(bytes: bytes, maximumLineLength: maximumLineLength)

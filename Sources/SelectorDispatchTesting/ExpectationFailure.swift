@@ -7,7 +7,7 @@ public struct ExpectationFailure: Error, Equatable, CustomStringConvertible {
   /// Creates a failure.
   ///
   /// - Parameter description: What was expected and what happened instead.
-  public init(_ description: String) {
+  package init(_ description: String) {
     self.description = description
   }
 }

@@ -1,5 +1,5 @@
 /// The `Error` an event log's string becomes.
-public struct InjectedError: Error, CustomStringConvertible {
+package struct InjectedError: Error, CustomStringConvertible {
   /// The text from the event log.
-  public let description: String
+  package let description: String
 }

@@ -2,38 +2,38 @@ import SelectorDispatch
 
 /// Per-service, per-selector call counts and times over many events: the
 /// answer to "which service slows launch?".
-public struct Profile: Sendable {
+package struct Profile: Sendable {
   /// The figures for one service handling one selector.
-  public struct Row: Sendable, Equatable {
+  package struct Row: Sendable, Equatable {
     /// The service.
-    public let service: String
+    package let service: String
     /// The selector.
-    public let selector: String
+    package let selector: String
     /// How many times the service's handler ran.
-    public internal(set) var calls = 0
+    package internal(set) var calls = 0
     /// Total time, in nanoseconds.
-    public internal(set) var totalNanoseconds: UInt64 = 0
+    package internal(set) var totalNanoseconds: UInt64 = 0
     /// The slowest call, in nanoseconds.
-    public internal(set) var maxNanoseconds: UInt64 = 0
+    package internal(set) var maxNanoseconds: UInt64 = 0
     /// The priority the handler ran at, when the calls recorded it (see
     /// ``EventRecorder/Call/priority``).
-    public internal(set) var priority: Int?
+    package internal(set) var priority: Int?
 
     /// Mean time per call, in nanoseconds.
-    public var meanNanoseconds: UInt64 { calls == 0 ? 0 : totalNanoseconds / UInt64(calls) }
+    package var meanNanoseconds: UInt64 { calls == 0 ? 0 : totalNanoseconds / UInt64(calls) }
   }
 
   /// The rows, in the order each service and selector first ran.
-  public private(set) var rows: [Row] = []
+  package private(set) var rows: [Row] = []
   private var index: [String: Int] = [:]
 
   /// Creates an empty profile.
-  public init() {}
+  package init() {}
 
   /// Adds handler calls to the profile.
   ///
   /// - Parameter calls: Recorded calls, such as an ``EventRecorder``'s.
-  public mutating func add(_ calls: [EventRecorder.Call]) {
+  package mutating func add(_ calls: [EventRecorder.Call]) {
     for call in calls {
       let key = call.service + "\u{0}" + call.selector
       let position =

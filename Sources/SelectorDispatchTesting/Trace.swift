@@ -11,7 +11,7 @@ import SelectorDispatch
 /// after the fact; a trace never uses them itself.
 public struct Trace: @unchecked Sendable {
   /// The line of the event log the event came from, if any.
-  public var line: Int?
+  package var line: Int?
   /// The selector dispatched.
   public var selector: String
   /// The parameters dispatched.
@@ -30,7 +30,7 @@ public struct Trace: @unchecked Sendable {
   public var diagnostics: [Diagnostic]
   /// The name of the scene a scene event is for, such as `main`; `nil` for
   /// an event of the application.
-  public var scene: String?
+  package var scene: String?
 
   /// Creates a trace.
   ///
@@ -44,7 +44,7 @@ public struct Trace: @unchecked Sendable {
   ///   - completion: What the caller's completion received, if it has one.
   ///   - diagnostics: What the dispatcher reported during the event.
   ///   - scene: The scene a scene event is for, if it is one.
-  public init(
+  package init(
     line: Int? = nil, selector: String, params: [Any], fold: String,
     calls: [EventRecorder.Call], result: Result<Any?, any Error>, completion: Any?? = nil,
     diagnostics: [Diagnostic] = [], scene: String? = nil

@@ -68,19 +68,17 @@ private struct CrashReporting: DispatchService {
   var name: String { "crash-reporting" }
   var priority: Int { 100 }
   var handlers: HandlerTable {
-    HandlerTable([
-      TypedHandler("application:willFinishLaunchingWithOptions:") {
-        (_: AnyObject, _: [String: Any]?) -> Bool in true
-      },
-      TypedHandler("application:didFinishLaunchingWithOptions:") {
-        (_: AnyObject, _: [String: Any]?) -> Bool in
-        // Symbolicating the last session's reports: deterministic busy work.
-        var checksum: UInt64 = 0
-        for value in 0..<200_000 { checksum = checksum &* 31 &+ UInt64(value) }
-        return checksum != 42
-      },
-      TypedHandler("applicationWillTerminate:") { (_: AnyObject) in }.priority(-100),
-    ])
+    on("application:willFinishLaunchingWithOptions:") {
+      (_: AnyObject, _: [String: Any]?) -> Bool in true
+    }
+    on("application:didFinishLaunchingWithOptions:") {
+      (_: AnyObject, _: [String: Any]?) -> Bool in
+      // Symbolicating the last session's reports: deterministic busy work.
+      var checksum: UInt64 = 0
+      for value in 0..<200_000 { checksum = checksum &* 31 &+ UInt64(value) }
+      return checksum != 42
+    }
+    on("applicationWillTerminate:") { (_: AnyObject) in }.priority(-100)
   }
 }
 
@@ -89,7 +87,7 @@ private struct CrashReporting: DispatchService {
 private struct Logging: DispatchService {
   var name: String { "logging" }
   var priority: Int { 90 }
-  var handlers: [String: SelectorHandler] {
+  var handlers: HandlerTable {
     var table: [String: SelectorHandler] = [:]
     for selector in [
       "scene:willConnectToSession:options:", "sceneWillEnterForeground:",
@@ -99,7 +97,7 @@ private struct Logging: DispatchService {
       table[selector] = { _ in nil }
     }
     table["application:didFinishLaunchingWithOptions:"] = { _ in nil }
-    return table
+    return HandlerTable(table)
   }
 }
 
@@ -109,22 +107,20 @@ private struct Push: DispatchService {
   var name: String { "push" }
   var priority: Int { 50 }
   var handlers: HandlerTable {
-    HandlerTable([
-      TypedHandler("application:didFinishLaunchingWithOptions:") {
-        (_: AnyObject, _: [String: Any]?) -> Bool in true
-      },
-      TypedHandler("application:didRegisterForRemoteNotificationsWithDeviceToken:") {
-        (_: AnyObject, token: Data) -> String in token.lowercaseHex
-      },
-      TypedHandler("application:didReceiveRemoteNotification:fetchCompletionHandler:") {
-        (
-          _: AnyObject, userInfo: [String: Any],
-          completion: @escaping (BackgroundFetchResult) -> Void
-        ) in
-        completion(userInfo["article"] == nil ? .noData : .newData)
-      },
-      TypedHandler("sceneDidEnterBackground:") { (_: AnyObject) in },
-    ])
+    on("application:didFinishLaunchingWithOptions:") {
+      (_: AnyObject, _: [String: Any]?) -> Bool in true
+    }
+    on("application:didRegisterForRemoteNotificationsWithDeviceToken:") {
+      (_: AnyObject, token: Data) -> String in token.lowercaseHex
+    }
+    on("application:didReceiveRemoteNotification:fetchCompletionHandler:") {
+      (
+        _: AnyObject, userInfo: [String: Any],
+        completion: @escaping (BackgroundFetchResult) -> Void
+      ) in
+      completion(userInfo["article"] == nil ? .noData : .newData)
+    }
+    on("sceneDidEnterBackground:") { (_: AnyObject) in }
   }
 }
 
@@ -142,30 +138,28 @@ private final class SceneSessions: DispatchService, Sendable {
   var name: String { "scene-sessions" }
   var priority: Int { 60 }
   var handlers: HandlerTable {
-    HandlerTable([
-      TypedHandler("application:configurationForConnectingSceneSession:options:") {
-        (_: AnyObject, _: Any, _: Any) -> String in "Default Configuration"
-      },
-      TypedHandler("scene:willConnectToSession:options:") {
-        [scenes] (scene: AnyObject, _: Any, _: Any) -> Int in
-        scenes.withLock { scenes in
-          scenes[ObjectIdentifier(scene)] = SceneState(name: "\(scene)")
-          return scenes.count
-        }
-      },
-      TypedHandler("sceneDidBecomeActive:") { [scenes] (scene: AnyObject) -> Int? in
-        scenes.withLock { scenes in
-          scenes[ObjectIdentifier(scene)]?.activations += 1
-          return scenes[ObjectIdentifier(scene)]?.activations
-        }
-      },
-      TypedHandler("sceneDidDisconnect:") { [scenes] (scene: AnyObject) -> String? in
-        // Release the scene's state: a disconnected scene's identity can be
-        // reused by the next object.
-        let released = scenes.withLock { $0.removeValue(forKey: ObjectIdentifier(scene)) }
-        return released.map { "released \($0.name)" }
-      },
-    ])
+    on("application:configurationForConnectingSceneSession:options:") {
+      (_: AnyObject, _: Any, _: Any) -> String in "Default Configuration"
+    }
+    on("scene:willConnectToSession:options:") {
+      [scenes] (scene: AnyObject, _: Any, _: Any) -> Int in
+      scenes.withLock { scenes in
+        scenes[ObjectIdentifier(scene)] = SceneState(name: "\(scene)")
+        return scenes.count
+      }
+    }
+    on("sceneDidBecomeActive:") { [scenes] (scene: AnyObject) -> Int? in
+      scenes.withLock { scenes in
+        scenes[ObjectIdentifier(scene)]?.activations += 1
+        return scenes[ObjectIdentifier(scene)]?.activations
+      }
+    }
+    on("sceneDidDisconnect:") { [scenes] (scene: AnyObject) -> String? in
+      // Release the scene's state: a disconnected scene's identity can be
+      // reused by the next object.
+      let released = scenes.withLock { $0.removeValue(forKey: ObjectIdentifier(scene)) }
+      return released.map { "released \($0.name)" }
+    }
   }
 }
 
@@ -174,23 +168,21 @@ private final class SceneSessions: DispatchService, Sendable {
 private struct Analytics: DispatchService {
   var name: String { "analytics" }
   var handlers: HandlerTable {
-    HandlerTable([
-      TypedHandler("application:didFinishLaunchingWithOptions:") {
-        (_: AnyObject, _: [String: Any]?) -> Bool? in nil
-      },
-      TypedHandler("sceneDidBecomeActive:") { (_: AnyObject) in },
-      TypedHandler("sceneDidEnterBackground:") { (_: AnyObject) in },
-      TypedHandler("scene:openURLContexts:") {
-        (_: AnyObject, contexts: Set<OpenURLContext>) -> Bool in
-        // Would record the campaigns; never claims a URL, so the router gets it.
-        _ = contexts.filter { $0.url.query?.contains("campaign=") == true }
-        return false
-      },
-      TypedHandler("windowScene:performActionForShortcutItem:completionHandler:") {
-        (_: AnyObject, _: Any, completion: @escaping (Bool) -> Void) in
-        completion(false)  // counted, not performed
-      },
-    ])
+    on("application:didFinishLaunchingWithOptions:") {
+      (_: AnyObject, _: [String: Any]?) -> Bool? in nil
+    }
+    on("sceneDidBecomeActive:") { (_: AnyObject) in }
+    on("sceneDidEnterBackground:") { (_: AnyObject) in }
+    on("scene:openURLContexts:") {
+      (_: AnyObject, contexts: Set<OpenURLContext>) -> Bool in
+      // Would record the campaigns; never claims a URL, so the router gets it.
+      _ = contexts.filter { $0.url.query?.contains("campaign=") == true }
+      return false
+    }
+    on("windowScene:performActionForShortcutItem:completionHandler:") {
+      (_: AnyObject, _: Any, completion: @escaping (Bool) -> Void) in
+      completion(false)  // counted, not performed
+    }
   }
 }
 
@@ -198,17 +190,15 @@ private struct Analytics: DispatchService {
 private struct DeepLinks: DispatchService {
   var name: String { "deep-links" }
   var handlers: HandlerTable {
-    HandlerTable([
-      TypedHandler("scene:openURLContexts:") {
-        (_: AnyObject, contexts: Set<OpenURLContext>) -> Bool in
-        // Claims its product links: no later service gets them.
-        contexts.contains { $0.url.scheme == "demo" && $0.url.host == "product" }
-      },
-      TypedHandler("windowScene:performActionForShortcutItem:completionHandler:") {
-        (_: AnyObject, item: Any, completion: @escaping (Bool) -> Void) in
-        completion(item as? String == "com.example.demo.search")
-      },
-    ])
+    on("scene:openURLContexts:") {
+      (_: AnyObject, contexts: Set<OpenURLContext>) -> Bool in
+      // Claims its product links: no later service gets them.
+      contexts.contains { $0.url.scheme == "demo" && $0.url.host == "product" }
+    }
+    on("windowScene:performActionForShortcutItem:completionHandler:") {
+      (_: AnyObject, item: Any, completion: @escaping (Bool) -> Void) in
+      completion(item as? String == "com.example.demo.search")
+    }
   }
 }
 
@@ -216,18 +206,16 @@ private struct DeepLinks: DispatchService {
 private struct BackgroundFetch: DispatchService {
   var name: String { "background-fetch" }
   var handlers: HandlerTable {
-    HandlerTable([
-      // Async, as Swift imports the delegate method: no completion
-      // parameter; the result is returned once the download is done.
-      TypedHandler("application:performFetchWithCompletionHandler:") {
-        (_: AnyObject) async -> BackgroundFetchResult in
-        await simulatedDownload() ? .newData : .noData
-      },
-      TypedHandler("application:didReceiveRemoteNotification:fetchCompletionHandler:") {
-        (_: AnyObject, _: [String: Any], completion: @escaping (BackgroundFetchResult) -> Void) in
-        completion(.noData)
-      },
-    ])
+    // Async, as Swift imports the delegate method: no completion
+    // parameter; the result is returned once the download is done.
+    on("application:performFetchWithCompletionHandler:") {
+      (_: AnyObject) async -> BackgroundFetchResult in
+      await simulatedDownload() ? .newData : .noData
+    }
+    on("application:didReceiveRemoteNotification:fetchCompletionHandler:") {
+      (_: AnyObject, _: [String: Any], completion: @escaping (BackgroundFetchResult) -> Void) in
+      completion(.noData)
+    }
   }
 }
 

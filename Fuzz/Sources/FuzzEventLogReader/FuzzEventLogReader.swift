@@ -1,4 +1,4 @@
-import SelectorDispatchTesting
+@testable import SelectorDispatchTesting
 
 /// libFuzzer entry point for the replay loop's streaming reader: the first
 /// byte sets the line limit, the second seeds the chunk sizes `read` hands

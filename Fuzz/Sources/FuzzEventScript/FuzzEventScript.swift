@@ -1,4 +1,4 @@
-import SelectorDispatchTesting
+@testable import SelectorDispatchTesting
 
 /// libFuzzer entry point: any bytes, as an event log, must parse into events
 /// and problems without crashing; every event and problem has a real

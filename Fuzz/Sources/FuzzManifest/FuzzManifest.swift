@@ -4,7 +4,7 @@ import SelectorDispatch
 /// A service the fuzz catalog creates; it handles one selector.
 private struct Probe: DispatchService {
   let name: String
-  var handlers: [String: SelectorHandler] { ["ping": { _ in nil }] }
+  var handlers: HandlerTable { ["ping": { _ in nil }] }
 }
 
 /// A small catalog; the seed corpus (Fuzz/Corpus/FuzzManifest) uses its

@@ -73,7 +73,7 @@ public enum Diagnostic: Sendable, Equatable, CustomStringConvertible {
   case emptyIntersection(selector: String, services: [String], masks: [UInt])
 
   /// A dispatch of `selector` was refused because it would have run at
-  /// nesting depth `depth`, past ``Dispatcher/maximumNestingDepth``: handlers
+  /// nesting depth `depth`, past the limit of 64: handlers
   /// (or their completions) dispatch to each other in a loop, synchronously,
   /// across `await` or across the bridge that runs a synchronous dispatch's
   /// async handlers. No handler of the refused dispatch ran; the dispatch

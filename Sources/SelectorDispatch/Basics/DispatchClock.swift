@@ -5,7 +5,7 @@ import Dispatch
 /// ``Dispatcher`` asks its clock to run an action after a delay when it
 /// waits for services to call their completions (see ``CompletionKind``),
 /// and cancels it when they all did. Inject your own clock to control time
-/// in tests; ``DispatchQueueClock`` is the real one.
+/// in tests; the real one, a Dispatch queue's, is the default.
 public protocol DispatchClock: Sendable {
   /// Runs `action` once, on any thread, after `delay`, unless the returned
   /// action is cancelled first.
@@ -36,16 +36,18 @@ public struct ScheduledAction: Sendable {
   }
 }
 
-/// The real clock: runs actions on a Dispatch queue after a wall-clock
-/// delay. Works on Linux and Apple platforms.
-public struct DispatchQueueClock: DispatchClock {
+/// The real clock, ``Dispatcher``'s default: runs actions on a Dispatch
+/// queue after a wall-clock delay. Works on Linux and Apple platforms.
+@usableFromInline
+package struct DispatchQueueClock: DispatchClock {
   private let queue: DispatchQueue
 
   /// Creates a clock.
   ///
   /// - Parameter queue: Where actions run; a global concurrent queue by
   ///   default.
-  public init(queue: DispatchQueue = .global()) {
+  @usableFromInline
+  package init(queue: DispatchQueue = .global()) {
     self.queue = queue
   }
 
@@ -62,7 +64,8 @@ public struct DispatchQueueClock: DispatchClock {
   ///     years) waits that long.
   ///   - action: What to run.
   /// - Returns: A handle that cancels the action.
-  public func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void)
+  @usableFromInline
+  package func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void)
     -> ScheduledAction
   {
     let pending = Locked(PendingAction(action: action))
@@ -85,7 +88,7 @@ public struct DispatchQueueClock: DispatchClock {
   }
 }
 
-/// An action a ``DispatchQueueClock`` may still run. The closure sits in a
+/// An action a `DispatchQueueClock` may still run. The closure sits in a
 /// struct rather than directly in `Locked`, so it is not wrapped in a new
 /// thunk on its way through `withLock`.
 private struct PendingAction {

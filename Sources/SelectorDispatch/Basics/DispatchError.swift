@@ -76,7 +76,7 @@ public enum DispatchError: Error, Equatable, CustomStringConvertible {
 
   /// One service lists two handlers for the same selector.
   ///
-  /// `service` is `nil` in a ``HandlerTable/problem``, and filled in with
+  /// `service` is `nil` in a table's mistake, and filled in with
   /// the name of the service when the table is registered.
   case duplicateHandler(selector: String, service: String?)
 
@@ -95,8 +95,8 @@ public enum DispatchError: Error, Equatable, CustomStringConvertible {
   /// A vocabulary lists the same selector twice.
   case duplicateVocabularyEntry(vocabulary: String, selector: String)
 
-  /// A handler dispatched again while ``Dispatcher/maximumNestingDepth``
-  /// dispatches were already running one inside another in its chain:
+  /// A handler dispatched again while 64 dispatches, the limit, were
+  /// already running one inside another in its chain:
   /// synchronously, across `await`, across the bridge that runs a
   /// synchronous dispatch's async handlers, or from a caller's completion.
   ///

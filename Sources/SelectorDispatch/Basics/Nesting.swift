@@ -1,7 +1,7 @@
 import CSelectorDispatch
 
 /// The nesting depth of the logical chain a dispatch runs in, counted
-/// against ``Dispatcher/maximumNestingDepth`` whatever way the chain took:
+/// against `Dispatcher.maximumNestingDepth` whatever way the chain took:
 /// a handler that dispatches synchronously, an async handler that awaits a
 /// dispatch, a synchronous dispatch whose async handlers run later on the
 /// bridge (see `AsyncBridge`), and a caller's completion that a service's
@@ -29,7 +29,7 @@ import CSelectorDispatch
 /// dispatch or bridge task is under way.
 enum Nesting {
   /// How many dispatches may run one inside another in one chain: the
-  /// value of ``Dispatcher/maximumNestingDepth``, kept here so that the
+  /// value of `Dispatcher.maximumNestingDepth`, kept here so that the
   /// bottom folder needs nothing above it.
   static let maximumDepth = 64
 

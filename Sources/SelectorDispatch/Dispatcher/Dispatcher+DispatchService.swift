@@ -26,7 +26,7 @@ extension Dispatcher {
   ///   would throw for one of them. When it throws, nothing is registered.
   public func register(contentsOf services: [any DispatchService]) throws {
     let batch = services.map {
-      Pending(name: $0.name, priority: $0.priority, table: $0.handlers.handlerTable)
+      Pending(name: $0.name, priority: $0.priority, table: $0.handlers)
     }
     do {
       try register(batch: batch)

@@ -1,31 +1,4 @@
 extension Dispatcher {
-  /// Creates a dispatcher that declares every selector of a vocabulary.
-  ///
-  /// ```swift
-  /// let dispatcher = Dispatcher(vocabulary: .applicationDelegate)
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - vocabulary: The selectors to declare, with their folds, domains,
-  ///     argument types and completions.
-  ///   - clock: Schedules the deadlines of completion handlers; the real
-  ///     clock by default.
-  ///   - completionDeadline: How long a dispatch waits for the services'
-  ///     completion handlers; 25 seconds by default, below iOS's budget of
-  ///     about 30.
-  public convenience init(
-    vocabulary: Vocabulary, clock: any DispatchClock = DispatchQueueClock(),
-    completionDeadline: Duration = .seconds(25)
-  ) {
-    self.init(clock: clock, completionDeadline: completionDeadline)
-    do {
-      try declare(vocabulary)
-    } catch {
-      // A new dispatcher has nothing a valid vocabulary could conflict with.
-      preconditionFailure("declaring \(vocabulary) on a new dispatcher failed: \(error)")
-    }
-  }
-
   /// Declares every selector of a vocabulary, all or nothing.
   ///
   /// Declaring the same entry again does nothing, and a selector declared

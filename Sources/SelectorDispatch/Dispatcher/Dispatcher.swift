@@ -27,8 +27,9 @@ import CSelectorDispatch
 /// the next dispatch, not the current one. Handlers run on the dispatching
 /// thread.
 ///
-/// **Nesting.** A handler may dispatch again, but at most
-/// ``maximumNestingDepth`` dispatches run one inside another in one chain;
+/// **Nesting.** A handler may dispatch again, but at most 64 dispatches
+/// run one inside another in one chain (a deeper one is a loop of handlers
+/// dispatching to each other, which would overflow the stack);
 /// the next throws ``DispatchError/nestingTooDeep(selector:limit:)`` before
 /// any of its handlers runs, and the dispatcher reports
 /// ``Diagnostic/nestingTooDeep(selector:depth:)``. The chain is logical,
@@ -55,37 +56,49 @@ public final class Dispatcher: Sendable {
   /// overflows the stack (at about 5,000 levels on an 8 MB main thread, far
   /// fewer on a 512 KB secondary thread), which kills the process, or, when
   /// it hops between tasks, runs and grows for ever.
-  public static let maximumNestingDepth = Nesting.maximumDepth
+  package static let maximumNestingDepth = Nesting.maximumDepth
 
   let state: Locked<State>
   /// `SelectorIndex`'s seed, readable without the lock.
   let seed: UInt64
   let environment: DispatchEnvironment
 
-  /// Creates an empty dispatcher: no services, no declared selectors, and
-  /// completion handlers that wait at most 25 seconds on the real clock.
-  public convenience init() {
-    self.init(clock: DispatchQueueClock(), completionDeadline: .seconds(25))
-  }
-
-  /// Creates an empty dispatcher with its own clock and deadline for
-  /// completion handlers.
+  /// Creates a dispatcher with no services that declares every selector of
+  /// a vocabulary, if it is given one.
+  ///
+  /// ```swift
+  /// let dispatcher = Dispatcher(vocabulary: .applicationDelegate)
+  /// ```
   ///
   /// - Parameters:
-  ///   - clock: Schedules the deadlines; inject a manual clock in tests.
+  ///   - vocabulary: The selectors to declare, with their folds, domains,
+  ///     argument types and completions; none by default.
+  ///   - clock: Schedules the deadlines of completion handlers: the real
+  ///     clock, a Dispatch queue's, by default; inject a manual clock in
+  ///     tests.
   ///   - completionDeadline: How long a dispatch waits for the services'
   ///     completion handlers before it calls the caller's with what has
-  ///     arrived. iOS allows about 30 seconds; keep below that. A negative
-  ///     deadline counts as zero: the caller's completion then runs as soon
-  ///     as the clock runs the deadline, with the answers of the services
-  ///     that completed before the dispatch returned. A longer deadline is
-  ///     passed to the clock as is (``DispatchQueueClock`` waits at most
+  ///     arrived: 25 seconds by default, below iOS's budget of about 30. A
+  ///     negative deadline counts as zero: the caller's completion then runs
+  ///     as soon as the clock runs the deadline, with the answers of the
+  ///     services that completed before the dispatch returned. A longer
+  ///     deadline is passed to the clock as is (the real clock waits at most
   ///     about 68 years); diagnostics report at most `Int.max` milliseconds.
-  public init(clock: any DispatchClock, completionDeadline: Duration) {
+  public init(
+    vocabulary: Vocabulary? = nil, clock: any DispatchClock = DispatchQueueClock(),
+    completionDeadline: Duration = .seconds(25)
+  ) {
     seed = UInt64.random(in: .min ... .max)
     state = Locked(State(index: SelectorIndex(seed: seed)))
     environment = DispatchEnvironment(
       clock: clock, completionDeadline: max(completionDeadline, .zero))
+    guard let vocabulary else { return }
+    do {
+      try declare(vocabulary)
+    } catch {
+      // A new dispatcher has nothing a valid vocabulary could conflict with.
+      preconditionFailure("declaring \(vocabulary) on a new dispatcher failed: \(error)")
+    }
   }
 
   /// Receives the dispatcher's ``Diagnostic``s: completions called twice or
@@ -139,8 +152,8 @@ public final class Dispatcher: Sendable {
   ///   with two handlers,
   ///   ``DispatchError/exclusiveDomainConflict(domain:selector:service:owner:)``
   ///   when another service already handles a selector of an exclusive
-  ///   domain that this one handles, or the table's
-  ///   ``HandlerTable/problem``, attributed to `service`. When it throws,
+  ///   domain that this one handles, or the table's first mistake
+  ///   (a selector listed twice in its literal), attributed to `service`. When it throws,
   ///   nothing from the call is registered.
   /// - Complexity: O(*h*), where *h* is the number of handlers; the next
   ///   dispatch of each selector sorts its handlers if this call broke their
@@ -165,7 +178,7 @@ public final class Dispatcher: Sendable {
   /// `HandlerTable(_:)`.
   ///
   /// A `Dictionary` literal traps on a selector listed twice before the call
-  /// begins, so the table, whose literal records it as its ``HandlerTable/problem``
+  /// begins, so the table, whose literal records it
   /// and makes registering throw ``DispatchError/duplicateHandler(selector:service:)``,
   /// is the one parameter type. This overload is unavailable: only then does
   /// the type checker leave every literal to the table's, and a dictionary

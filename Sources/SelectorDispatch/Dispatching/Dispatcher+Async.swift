@@ -45,7 +45,7 @@ extension Dispatcher {
   /// isolation of their own) run on the main actor.
   ///
   /// **Nesting.** The dispatch counts against
-  /// ``Dispatcher/maximumNestingDepth`` with the chain it is awaited in
+  /// `Dispatcher.maximumNestingDepth` with the chain it is awaited in
   /// (a handler that awaits a dispatch goes one level deeper), as do the
   /// dispatches its handlers make, synchronous or awaited.
   ///

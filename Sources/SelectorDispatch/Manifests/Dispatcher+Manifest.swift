@@ -47,7 +47,7 @@ extension Dispatcher {
       let service = factory()
       return Pending(
         name: service.name, priority: manifest.entries[index].priority ?? service.priority,
-        table: service.handlers.handlerTable)
+        table: service.handlers)
     }
     do {
       try register(batch: batch)

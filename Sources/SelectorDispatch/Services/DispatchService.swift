@@ -16,10 +16,6 @@
 /// ``handlers`` is read once, when the service is registered. A service
 /// that a manifest names must also be a ``LoadableService``.
 public protocol DispatchService {
-  /// What ``handlers`` gives: a ``HandlerTable`` (what
-  /// ``HandlerTableBuilder`` builds) or a `[String: SelectorHandler]`.
-  associatedtype Handlers: HandlerTableConvertible = HandlerTable
-
   /// The name the service registers under, unique among registered
   /// services. Defaults to the type's name.
   var name: String { get }
@@ -29,8 +25,9 @@ public protocol DispatchService {
   /// may have its own instead, set with ``TypedHandler/priority(_:)``.
   var priority: Int { get }
 
-  /// The service's handlers, keyed by selector; usually built with
-  /// ``HandlerTableBuilder`` from `on(_:_:)` entries.
+  /// The service's handlers, keyed by selector, built with
+  /// ``HandlerTableBuilder`` from `on(_:_:)` entries (or a whole table, such
+  /// as a dictionary literal of ``SelectorHandler`` closures).
   ///
   /// The requirement carries ``HandlerTableBuilder``, so a witness whose
   /// body has no `return`, declared where the type states its conformance,
@@ -38,7 +35,7 @@ public protocol DispatchService {
   /// is; one declared elsewhere (another extension, a subclass's
   /// `override`) writes `@HandlerTableBuilder`. A body with `return` is an
   /// ordinary getter.
-  @HandlerTableBuilder var handlers: Handlers { get }
+  @HandlerTableBuilder var handlers: HandlerTable { get }
 }
 
 extension DispatchService {

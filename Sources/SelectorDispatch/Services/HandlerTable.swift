@@ -1,38 +1,34 @@
 /// A service's handlers keyed by selector, with the first mistake found
-/// while building them: what ``Dispatcher/register(service:priority:handlers:asyncHandlers:)``
-/// takes and ``HandlerTableBuilder`` produces.
+/// while building them: what a ``DispatchService``'s ``HandlerTableBuilder``
+/// body builds from `on(_:_:)` entries, and the design's table of
+/// ``SelectorHandler`` closures, which
+/// ``Dispatcher/register(service:priority:handlers:asyncHandlers:)`` takes.
 ///
-/// Write it as a dictionary literal of ``SelectorHandler`` closures, build it from
-/// typed handlers, or wrap a dictionary made at run time:
+/// Write the table of closures as a dictionary literal, or wrap a dictionary
+/// made at run time:
 ///
 /// ```swift
 /// let literal: HandlerTable = [
 ///   "applicationDidEnterBackground:": { _ in clearBadge(); return nil }
 /// ]
-/// struct Push: DispatchService {
-///   var handlers: HandlerTable {
-///     on("applicationDidEnterBackground:") { (app: AnyObject) in clearBadge() }
-///   }
-/// }
 /// let loaded = HandlerTable(handlersReadFromAManifest)
 /// ```
 ///
-/// A table with a ``problem`` registers nothing: registering it throws the
-/// problem, attributed to the service. The handlers of such a table are
-/// those that were well defined, for inspection.
+/// A table with a mistake registers nothing: registering it throws the
+/// mistake, attributed to the service.
 public struct HandlerTable: ExpressibleByDictionaryLiteral {
   /// The handlers, keyed by selector.
-  public let handlers: [String: SelectorHandler]
+  package let handlers: [String: SelectorHandler]
 
   /// The first mistake in the definition, in order, or `nil` when the table
-  /// can be registered: a typed handler's ``TypedHandler/problem``, or
+  /// can be registered: a typed handler's `problem`, or
   /// ``DispatchError/duplicateHandler(selector:service:)`` for a selector
   /// listed twice (its service filled in when it is registered).
-  public let problem: DispatchError?
+  package let problem: DispatchError?
 
   /// The `async` handlers among the typed ones, keyed by selector; see
   /// ``AsyncSelectorHandler``.
-  public let asyncHandlers: [String: AsyncSelectorHandler]
+  package let asyncHandlers: [String: AsyncSelectorHandler]
 
   /// How many parameters each typed async closure takes, checked when it
   /// registers against the selector's completion handler.
@@ -51,10 +47,11 @@ public struct HandlerTable: ExpressibleByDictionaryLiteral {
   /// their service's priority.
   let priorities: [String: Int]
 
-  /// Builds a table from typed handlers, each with its own selector.
+  /// Builds a table from typed handlers, each with its own selector: what
+  /// ``HandlerTableBuilder`` makes of a body.
   ///
   /// - Parameter typed: The typed handlers, in order.
-  public init(_ typed: [TypedHandler]) {
+  package init(_ typed: [TypedHandler]) {
     var handlers: [String: SelectorHandler] = [:]
     handlers.reserveCapacity(typed.count)
     var asyncHandlers: [String: AsyncSelectorHandler] = [:]
@@ -116,7 +113,7 @@ public struct HandlerTable: ExpressibleByDictionaryLiteral {
   /// A selector listed twice does not trap, as it would in a `Dictionary`
   /// literal: the table records
   /// ``DispatchError/duplicateHandler(selector:service:)`` for the first
-  /// selector listed again as its ``problem``, so registering it throws and
+  /// selector listed again as its mistake, so registering it throws and
   /// registers nothing.
   ///
   /// - Parameter elements: The selectors and their handlers.
@@ -131,22 +128,20 @@ public struct HandlerTable: ExpressibleByDictionaryLiteral {
     self.init(
       handlers: handlers, problem: problem, asyncHandlers: [:], asyncParameterCounts: [:])
   }
-}
 
-/// A service's handlers as a ``DispatchService`` gives them: a
-/// ``HandlerTable``, or a `[String: SelectorHandler]` dictionary.
-public protocol HandlerTableConvertible {
-  /// The handlers as a table, with any mistake in their definition.
-  var handlerTable: HandlerTable { get }
-}
-
-extension HandlerTable: HandlerTableConvertible {
-  /// The table itself.
-  public var handlerTable: HandlerTable { self }
-}
-
-extension Dictionary: HandlerTableConvertible where Key == String, Value == SelectorHandler {
-  /// The dictionary as a table: handlers written by hand, with no mistake
-  /// to carry.
-  public var handlerTable: HandlerTable { HandlerTable(self) }
+  /// The table's handlers as typed handlers, sorted by selector, so that a
+  /// body of ``HandlerTableBuilder`` may hold a whole table among its
+  /// `on(_:_:)` entries: each keeps its closure, typed call, priority and
+  /// completion, and the first carries the table's mistake.
+  var typedHandlers: [TypedHandler] {
+    let selectors = Set(handlers.keys).union(asyncHandlers.keys).sorted()
+    return selectors.enumerated().map { index, selector in
+      TypedHandler(
+        entry: selector, handler: handlers[selector], typed: typedCalls[selector],
+        asyncHandler: asyncHandlers[selector],
+        parameterCount: asyncParameterCounts[selector] ?? 0,
+        needsCompletion: completionSelectors.contains(selector),
+        priority: priorities[selector], problem: index == 0 ? problem : nil)
+    }
+  }
 }

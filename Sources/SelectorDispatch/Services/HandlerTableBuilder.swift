@@ -1,4 +1,4 @@
-/// Builds a ``HandlerTable`` from typed handlers.
+/// Builds a ``HandlerTable`` from `on(_:_:)` entries.
 ///
 /// A service's ``DispatchService/handlers`` is built with it without writing
 /// it, as a SwiftUI view's `body` is built with `ViewBuilder`: the
@@ -21,23 +21,21 @@
 /// }
 /// ```
 ///
-/// Mistakes — a malformed selector, a closure whose parameter count differs
-/// from the selector's arity, or one selector listed twice — are thrown when
-/// the service is registered: a ``HandlerTable`` carries the first as its
-/// ``HandlerTable/problem``.
-///
-/// A body may instead be one whole table: a ``HandlerTable``, a dictionary
-/// literal (which is a ``HandlerTable``'s, so a selector listed twice is
-/// recorded, not a trap) or a `[String: SelectorHandler]`; the witness may
-/// then be a ``HandlerTable`` or a `[String: SelectorHandler]`:
+/// A statement may also be a whole ``HandlerTable``, such as the design's
+/// dictionary literal of ``SelectorHandler`` closures:
 ///
 /// ```swift
 /// struct Badge: DispatchService {
-///   var handlers: [String: SelectorHandler] {
+///   var handlers: HandlerTable {
 ///     ["applicationDidEnterBackground:": { _ in clearBadge(); return nil }]
 ///   }
 /// }
 /// ```
+///
+/// Mistakes (a malformed selector, a closure whose parameter count differs
+/// from the selector's arity, or one selector listed twice) are thrown when
+/// the service is registered, the first of them, and nothing of the service
+/// is registered.
 @resultBuilder
 public enum HandlerTableBuilder {
   /// Accepts one typed handler.
@@ -46,11 +44,14 @@ public enum HandlerTableBuilder {
   /// - Returns: The handler as a partial list.
   public static func buildExpression(_ handler: TypedHandler) -> [TypedHandler] { [handler] }
 
-  /// Accepts a list of typed handlers, such as one built with `map`.
+  /// Accepts a whole table, such as a dictionary literal of handlers, whose
+  /// repeated selector is recorded rather than a trap.
   ///
-  /// - Parameter handlers: Typed handlers.
-  /// - Returns: The handlers.
-  public static func buildExpression(_ handlers: [TypedHandler]) -> [TypedHandler] { handlers }
+  /// - Parameter table: The table.
+  /// - Returns: Its handlers, each as it was registered.
+  public static func buildExpression(_ table: HandlerTable) -> [TypedHandler] {
+    table.typedHandlers
+  }
 
   /// Joins the statements of a block.
   ///
@@ -92,65 +93,5 @@ public enum HandlerTableBuilder {
   /// - Returns: The table, with the first mistake in the definition.
   public static func buildFinalResult(_ handlers: [TypedHandler]) -> HandlerTable {
     HandlerTable(handlers)
-  }
-
-  /// Accepts a whole table, such as a dictionary literal of handlers, as a
-  /// body's one statement.
-  ///
-  /// - Parameter table: The table.
-  /// - Returns: The same table.
-  public static func buildExpression(_ table: HandlerTable) -> HandlerTable { table }
-
-  /// Accepts a `[String: SelectorHandler]` made elsewhere as a body's one
-  /// statement. Disfavoured, so that a dictionary literal is a
-  /// ``HandlerTable``'s, which records a selector listed twice instead of
-  /// trapping.
-  ///
-  /// - Parameter handlers: The handlers, keyed by selector.
-  /// - Returns: The handlers as a table.
-  @_disfavoredOverload
-  public static func buildExpression(_ handlers: [String: SelectorHandler]) -> HandlerTable {
-    HandlerTable(handlers)
-  }
-
-  /// Passes a body's one whole table on.
-  ///
-  /// - Parameter table: The table.
-  /// - Returns: The same table.
-  public static func buildBlock(_ table: HandlerTable) -> HandlerTable { table }
-
-  /// Gives a body's one whole table as a ``HandlerTable``.
-  ///
-  /// - Parameter table: The table.
-  /// - Returns: The same table.
-  public static func buildFinalResult(_ table: HandlerTable) -> HandlerTable { table }
-
-  /// Gives a body's one whole table as a `[String: SelectorHandler]`, for a
-  /// service whose ``DispatchService/handlers`` has that type.
-  ///
-  /// Such a dictionary holds what a dictionary literal can: a selector
-  /// listed twice in the literal stops the program with a message that names
-  /// it, as any Swift dictionary literal with a repeated key does, and so
-  /// does a table with `async` handlers, handlers with a priority of their
-  /// own or a mistake, which the dictionary could not carry. Give the property the type ``HandlerTable`` to have
-  /// such mistakes thrown when the service registers instead.
-  ///
-  /// - Parameter table: The table.
-  /// - Returns: Its handlers.
-  public static func buildFinalResult(_ table: HandlerTable) -> [String: SelectorHandler] {
-    if let problem = table.problem {
-      preconditionFailure("a [String: SelectorHandler] cannot hold this table: \(problem)")
-    }
-    precondition(
-      table.asyncHandlers.isEmpty,
-      "a [String: SelectorHandler] cannot hold the async handlers of "
-        + table.asyncHandlers.keys.sorted().joined(separator: ", ")
-        + "; give handlers the type HandlerTable")
-    precondition(
-      table.priorities.isEmpty,
-      "a [String: SelectorHandler] cannot hold the priorities of the handlers of "
-        + table.priorities.keys.sorted().joined(separator: ", ")
-        + "; give handlers the type HandlerTable")
-    return table.handlers
   }
 }

@@ -1,32 +1,14 @@
 extension TypedHandler {
-  /// Makes a typed handler from an `async` closure.
-  ///
-  /// The parameters are cast as for a synchronous typed handler, and a
-  /// `Void` or throwing closure answers the same way. For a selector whose
-  /// vocabulary entry has a completion handler, leave the completion out
-  /// and return its value, as Swift's `async` import does:
-  ///
-  /// ```swift
-  /// TypedHandler("application:performFetchWithCompletionHandler:") {
-  ///   (app: AnyObject) async -> BackgroundFetchResult in
-  ///   await feed.refresh() ? .newData : .noData
-  /// }
-  /// ```
-  ///
-  /// The closure is ``AsyncSelectorHandler``'s `nonisolated(nonsending)` kind: it
-  /// runs on the caller's isolation unless it has its own, as a closure
-  /// written in a `@MainActor` type does.
-  ///
-  /// There is one such initializer per parameter count, zero to five,
-  /// rather than one over a parameter pack: Swift 6.3 fails to compile a
-  /// `nonisolated(nonsending)` closure passed as a parameter pack.
+  /// Makes a typed handler from an `async` closure: what the `async`
+  /// `on(_:_:)` returns, which says how it is called. One per parameter
+  /// count, zero to five, as Swift 6.3 crashes on the parameter-pack form.
   ///
   /// - Parameters:
   ///   - selector: The selector; the closure takes one parameter per `:`,
   ///     or one fewer when the last is the selector's completion handler
   ///     (checked when it is registered, against the declared vocabulary).
   ///   - body: The handler, with annotated parameter types.
-  public init<Answer>(
+  package init<Answer>(
     _ selector: String, _ body: nonisolated(nonsending) @escaping () async throws -> Answer
   ) {
     self.init(selector, parameterCount: 0) { _ in try await body() }
@@ -38,7 +20,7 @@ extension TypedHandler {
   /// - Parameters:
   ///   - selector: The selector.
   ///   - body: The handler, with annotated parameter types.
-  public init<First, Answer>(
+  package init<First, Answer>(
     _ selector: String,
     _ body: nonisolated(nonsending) @escaping (First) async throws -> Answer
   ) {
@@ -53,7 +35,7 @@ extension TypedHandler {
   /// - Parameters:
   ///   - selector: The selector.
   ///   - body: The handler, with annotated parameter types.
-  public init<First, Second, Answer>(
+  package init<First, Second, Answer>(
     _ selector: String,
     _ body: nonisolated(nonsending) @escaping (First, Second) async throws -> Answer
   ) {
@@ -70,7 +52,7 @@ extension TypedHandler {
   /// - Parameters:
   ///   - selector: The selector.
   ///   - body: The handler, with annotated parameter types.
-  public init<First, Second, Third, Answer>(
+  package init<First, Second, Third, Answer>(
     _ selector: String,
     _ body: nonisolated(nonsending) @escaping (First, Second, Third) async throws -> Answer
   ) {
@@ -88,7 +70,7 @@ extension TypedHandler {
   /// - Parameters:
   ///   - selector: The selector.
   ///   - body: The handler, with annotated parameter types.
-  public init<First, Second, Third, Fourth, Answer>(
+  package init<First, Second, Third, Fourth, Answer>(
     _ selector: String,
     _ body: nonisolated(nonsending) @escaping (First, Second, Third, Fourth) async throws -> Answer
   ) {
@@ -107,7 +89,7 @@ extension TypedHandler {
   /// - Parameters:
   ///   - selector: The selector.
   ///   - body: The handler, with annotated parameter types.
-  public init<First, Second, Third, Fourth, Fifth, Answer>(
+  package init<First, Second, Third, Fourth, Fifth, Answer>(
     _ selector: String,
     _ body:
       nonisolated(nonsending) @escaping (First, Second, Third, Fourth, Fifth) async throws -> Answer
@@ -177,9 +159,30 @@ extension DispatchService {
   /// Makes a typed handler from an `async` closure with no parameters: a
   /// ``HandlerTableBuilder`` entry, mixed freely with synchronous ones.
   ///
-  /// See the `async` initializers of ``TypedHandler``; for a
-  /// completion selector the closure leaves out the completion and returns
-  /// its value. There is one such method per parameter count, zero to five.
+  /// The parameters are cast as for a synchronous typed handler (see
+  /// ``TypedHandler``), and a `Void` or throwing closure answers the same
+  /// way. For a selector whose vocabulary entry has a completion handler,
+  /// leave the completion out and return its value, as Swift's `async`
+  /// import does:
+  ///
+  /// ```swift
+  /// struct Feed: DispatchService {
+  ///   var handlers: HandlerTable {
+  ///     on("application:performFetchWithCompletionHandler:") {
+  ///       (app: AnyObject) async -> BackgroundFetchResult in
+  ///       await feed.refresh() ? .newData : .noData
+  ///     }
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// The closure is ``AsyncSelectorHandler``'s `nonisolated(nonsending)`
+  /// kind: it runs on the caller's isolation unless it has its own, as a
+  /// closure written in a `@MainActor` type does.
+  ///
+  /// There is one such method per parameter count, zero to five, rather
+  /// than one over a parameter pack: Swift 6.3 crashes compiling a
+  /// `nonisolated(nonsending)` closure passed as a parameter pack.
   ///
   /// - Parameters:
   ///   - selector: The selector.

@@ -43,6 +43,25 @@ extension TypedHandler {
     }
   }
 
+  /// Makes one entry of a ``HandlerTable`` a typed handler again, as it
+  /// was registered: a `nil` handler is an async one's, whose stand-in a
+  /// synchronous dispatch never calls.
+  init(
+    entry selector: String, handler: SelectorHandler?, typed: TypedCall?,
+    asyncHandler: AsyncSelectorHandler?, parameterCount: Int, needsCompletion: Bool,
+    priority: Int?, problem: DispatchError?
+  ) {
+    self.selector = selector
+    self.parameterCount = parameterCount
+    self.handler =
+      handler ?? { _ in DispatchError.asyncHandlerNeedsAwait(selector: selector, service: nil) }
+    self.typed = typed
+    self.asyncHandler = asyncHandler
+    self.needsCompletion = needsCompletion
+    self.priority = priority
+    self.problem = problem
+  }
+
   /// Makes a typed handler of a synchronous closure that takes every
   /// parameter, from its handler and its typed call.
   @usableFromInline

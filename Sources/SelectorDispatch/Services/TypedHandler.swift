@@ -1,4 +1,17 @@
-/// A handler whose parameters have types: the typed form of ``SelectorHandler``.
+/// A handler whose parameters have types: what `on(_:_:)` makes, inside a
+/// ``DispatchService``'s ``HandlerTableBuilder`` body, for a typed event or
+/// a selector written as text.
+///
+/// ```swift
+/// struct Links: DispatchService {
+///   var handlers: HandlerTable {
+///     on("application:openURL:options:") {
+///       (app: AnyObject, url: URL, options: [String: Any]) -> Bool in
+///       url.scheme == "myapp"
+///     }
+///   }
+/// }
+/// ```
 ///
 /// A typed dispatch (``Dispatcher/dispatch(_:with:as:)``) whose arguments
 /// have exactly the closure's parameter types calls the closure with them,
@@ -7,10 +20,10 @@
 /// against the closure's types on each call. A parameter of the wrong type does not crash:
 /// the handler answers
 /// ``DispatchError/handlerArgumentTypeMismatch(selector:service:index:expected:actual:)``
-/// instead of calling the closure, and the dispatch throws it, naming the
-/// service, after every other handler has run. A dispatch that joins
-/// completion handlers does not wait for that service's completion, which
-/// the closure never received.
+/// (0-based index) instead of calling the closure, and the dispatch throws
+/// it, naming the service, after every other handler has run. A dispatch
+/// that joins completion handlers does not wait for that service's
+/// completion, which the closure never received.
 ///
 /// A function argument is taken as Swift would convert it at compile time:
 /// a `@Sendable` function where the closure takes the same function type
@@ -18,36 +31,28 @@
 /// actor, on every path; a synchronous `@MainActor` one only by a
 /// main-actor event's handler that does not take it as `@Sendable`
 /// (elsewhere the refusal says so); an optional function as its function.
-/// Any other difference is refused.
-///
-/// ```swift
-/// let open = TypedHandler("application:openURL:options:") {
-///   (app: AnyObject, url: URL, options: [String: Any]) -> Bool in
-///   url.scheme == "myapp"
-/// }
-/// ```
-///
-/// Inside a ``DispatchService`` write `on(_:_:)` instead, in a
-/// ``HandlerTableBuilder`` body.
+/// Any other difference is refused. Annotate a selector's closure's
+/// parameter types, and mark function-typed ones `@escaping` (as in
+/// `restore: @escaping ([Any]?) -> Void`).
 ///
 /// **Answers.** A closure that returns `Void` answers `nil` (no opinion). A
 /// closure that throws answers ``DispatchError/handlerFailed(selector:service:reason:)``
 /// with the error's description; the dispatcher fills in the service.
 ///
 /// **Mistakes in the definition.** A malformed selector, or a closure whose
-/// parameter count differs from the selector's arity, is kept in
-/// ``problem`` rather than trapped, because selectors can come from
-/// strings: registering the handler throws it, and nothing of that service
-/// is registered.
+/// parameter count differs from the selector's arity, is kept with the
+/// handler rather than trapped, because selectors can come from strings:
+/// registering the service throws it, and nothing of that service is
+/// registered.
 public struct TypedHandler {
   /// The selector the handler answers, such as `applicationDidEnterBackground:`.
-  public let selector: String
+  package let selector: String
 
   /// The number of parameters the closure takes.
-  public let parameterCount: Int
+  package let parameterCount: Int
 
   /// The low-level handler that casts the parameters and calls the closure.
-  public let handler: SelectorHandler
+  package let handler: SelectorHandler
 
   /// The closure kept with its types for a typed dispatch, when it is
   /// synchronous and takes every parameter; `nil` otherwise.
@@ -58,37 +63,29 @@ public struct TypedHandler {
   /// with a completion before it registers (see `Dispatcher.Pending`).
   let needsCompletion: Bool
 
-  /// The closure as an ``AsyncSelectorHandler`` when it is `async`; ``handler`` is
+  /// The closure as an ``AsyncSelectorHandler`` when it is `async`; `handler` is
   /// then a stand-in that a synchronous dispatch never calls. See
   /// the `async` initializers.
-  public internal(set) var asyncHandler: AsyncSelectorHandler?
+  package internal(set) var asyncHandler: AsyncSelectorHandler?
 
   /// The handler's own priority, set with ``priority(_:)``; `nil` (the
   /// default) runs it at its service's priority.
-  public internal(set) var priority: Int?
+  package internal(set) var priority: Int?
 
   /// What is wrong with the definition, or `nil` when it can be registered:
   /// ``DispatchError/malformedSelector(selector:offset:reason:)``, or
   /// ``DispatchError/arityMismatch(selector:expected:actual:)`` whose
   /// `actual` is the closure's parameter count.
-  public let problem: DispatchError?
+  package let problem: DispatchError?
 
-  /// Makes a typed handler for a selector.
+  /// Makes a typed handler for a selector: what `on(_:_:)` returns.
   ///
   /// Each dispatched parameter is cast to the closure's parameter type in
   /// order; the first that does not cast makes the handler answer
   /// ``DispatchError/handlerArgumentTypeMismatch(selector:service:index:expected:actual:)``
-  /// (0-based index; `service` is `nil`, and a dispatch fills in the
-  /// service that registered the handler) without calling `body`.
-  ///
-  /// - Parameters:
-  ///   - selector: The selector; it must have one `:` per closure parameter.
-  ///   - body: The handler. Annotate its parameter types, and mark
-  ///     function-typed ones `@escaping` (as in
-  ///     `restore: @escaping ([Any]?) -> Void`); it may throw, and it may
-  ///     return `Void`, which answers `nil`.
+  /// without calling `body`.
   @inlinable
-  public init<each Argument, Answer>(
+  package init<each Argument, Answer>(
     _ selector: String, _ body: @escaping (repeat each Argument) throws -> Answer
   ) {
     self.init(

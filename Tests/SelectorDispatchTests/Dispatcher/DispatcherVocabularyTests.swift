@@ -289,7 +289,7 @@ extension DispatcherVocabularyTests {
 @Suite struct DispatcherVocabularyBatchTests {
   struct Opener: DispatchService {
     let name: String
-    var handlers: [String: SelectorHandler] { ["application:openURL:options:": { _ in true }] }
+    var handlers: HandlerTable { ["application:openURL:options:": { _ in true }] }
   }
 
   @Test func twoServicesOfOneBatchCannotShareAnExclusiveDomain() throws {
@@ -346,7 +346,7 @@ extension DispatcherVocabularyTests {
     let (dispatcher, diagnostics) = Self.scenes()
     struct Tracker: DispatchService {
       let name: String
-      var handlers: [String: SelectorHandler] {
+      var handlers: HandlerTable {
         [
           DispatcherUndeclaredSelectorTests.track: { _ in nil }, "zoom:": { _ in nil },
           "sceneWillEnterForeground:": { _ in nil },

@@ -33,18 +33,15 @@ extension DocumentationTests {
     private(set) var players: [ObjectIdentifier: Player] = [:]  // on the main actor
 
     var handlers: HandlerTable {
-      HandlerTable([
-        TypedHandler("scene:willConnectToSession:options:") {
-          (scene: AnyObject, _: Any, _: Any) in
-          self.players[ObjectIdentifier(scene)] = Player()
-        },
-        TypedHandler("sceneDidEnterBackground:") { (scene: AnyObject) in
-          self.players[ObjectIdentifier(scene)]?.pause()
-        },
-        TypedHandler("sceneDidDisconnect:") { (scene: AnyObject) in
-          self.players[ObjectIdentifier(scene)] = nil  // release it
-        },
-      ])
+      on("scene:willConnectToSession:options:") { (scene: AnyObject, _: Any, _: Any) in
+        self.players[ObjectIdentifier(scene)] = Player()
+      }
+      on("sceneDidEnterBackground:") { (scene: AnyObject) in
+        self.players[ObjectIdentifier(scene)]?.pause()
+      }
+      on("sceneDidDisconnect:") { (scene: AnyObject) in
+        self.players[ObjectIdentifier(scene)] = nil  // release it
+      }
     }
   }
 
@@ -82,5 +79,5 @@ extension DocumentationTests {
 /// A service given by name and handlers.
 private struct TestService: DispatchService {
   let name: String
-  let handlers: [String: SelectorHandler]
+  let handlers: HandlerTable
 }

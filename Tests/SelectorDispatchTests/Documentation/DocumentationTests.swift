@@ -74,9 +74,7 @@ import Testing
       selector: "refreshPayments:completion:", params: ["account", probe.handler])
     #expect(try probe.requireCalledOnce() == false)
 
-    let app = Dispatcher(
-      vocabulary: .applicationDelegate, clock: DispatchQueueClock(),
-      completionDeadline: .seconds(20))
+    let app = Dispatcher(vocabulary: .applicationDelegate, completionDeadline: .seconds(20))
     app.diagnosticHandler = { diagnostic in print("warning:", diagnostic) }
     #expect(!app.responds(to: "applicationWillTerminate:"))
   }

@@ -10,7 +10,7 @@ import Testing
   struct Named: DispatchService {
     let name: String
     let log: CallLog
-    var handlers: [String: SelectorHandler] {
+    var handlers: HandlerTable {
       [DispatcherManifestTests.background: log.handler(name)]
     }
   }

@@ -27,7 +27,7 @@ import Testing
 
     init(services: () -> [DispatchService]) throws {
       for service in services() {
-        try dispatcher.register(service: service.name, handlers: service.handlers.handlerTable)
+        try dispatcher.register(service: service.name, handlers: HandlerTable(service.handlers))
       }
     }
 

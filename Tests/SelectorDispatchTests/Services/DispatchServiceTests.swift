@@ -168,7 +168,7 @@ import Testing
 
   struct Named: DispatchService {
     let name: String
-    let handlers: [String: SelectorHandler]
+    let handlers: HandlerTable
   }
 
   @Test func registeringSeveralIsAllOrNothing() throws {
@@ -193,7 +193,7 @@ import Testing
 extension DispatchServiceTests {
   struct Table: DispatchService {
     let name: String
-    let handlers: [String: SelectorHandler]
+    let handlers: HandlerTable
   }
 
   @Test func aBatchReportsTheFirstFailingServiceInOrder() throws {

@@ -113,23 +113,6 @@ import Testing
   }
 }
 
-extension HandlerPriorityTests {
-  /// A service whose handlers are a plain dictionary, which has no place for a priority.
-  struct Plain: DispatchService {
-    var handlers: [String: SelectorHandler] {
-      HandlerTable([TypedHandler("a:") { (_: Int) in }.priority(5)])
-    }
-  }
-
-  /// Losing the priority would run the handler in another order than the code says: the
-  /// program stops instead, as it does for a dictionary that cannot hold async handlers.
-  @Test func aPlainDictionaryCannotHoldAHandlersPriority() async {
-    await #expect(processExitsWith: .failure) {
-      _ = Plain().handlers
-    }
-  }
-}
-
 extension Dispatcher.Event {
   fileprivate static var itemDidChange: Dispatcher.Event<(String) -> Void> {
     .init("itemDidChange:")
