@@ -3,10 +3,15 @@
 
     Scripts/check-api-surface.py SYMBOL_GRAPH_DIR
 
-Reads the symbol graphs of the three library products (SelectorDispatch,
-SelectorDispatchTesting, SelectorDispatchUIKit; public symbols only), as
-`swift package dump-symbol-graph` writes them, and checks three rules:
+Reads the symbol graphs of every library product's modules, as `swift
+package dump-package` lists them (a new library is counted without editing
+this script), in the form `swift package dump-symbol-graph
+--skip-synthesized-members` writes them (public symbols only), and checks
+four rules:
 
+- **Ceiling.** The public symbols of all those modules together are at most
+  CEILING (350): one way to write each thing (ARCHITECTURE.md, "The public
+  surface"). A module with no graph is an error, not a zero.
 - **Overloads.** The methods of `Dispatcher` named `dispatch` and `register`
   that are neither deprecated nor unavailable are at most 4 each, printing
   each overload, so that a new overload is a decision recorded in
@@ -24,15 +29,33 @@ SelectorDispatchTesting, SelectorDispatchUIKit; public symbols only), as
 
 What it cannot see: declarations compiled only for Apple platforms (the
 UIKit adapter's `DispatchingAppDelegate` and `DispatchingSceneDelegate`, none
-of which throws), because the graphs are made on Linux.
+of which throws, its typed UIKit events and the SwiftUI entry point), because
+the graphs are made on Linux; the ceiling counts what builds on Linux.
 """
 import json
 import re
+import subprocess
 import sys
 from pathlib import Path
 
 LIMITS = {"dispatch": 4, "register": 4}
-MODULES = ["SelectorDispatch", "SelectorDispatchTesting", "SelectorDispatchUIKit"]
+CEILING = 350
+
+
+def library_modules() -> list[str]:
+    """The modules of the package's library products, in product order."""
+    package = json.loads(subprocess.run(
+        ["swift", "package", "dump-package"], check=True, capture_output=True, text=True,
+        cwd=Path(__file__).resolve().parent.parent).stdout)
+    modules: list[str] = []
+    for product in package["products"]:
+        if "library" in product["type"]:
+            modules += [target for target in product["targets"] if target not in modules]
+    return modules
+
+
+def public(symbol) -> bool:
+    return symbol.get("accessLevel") in ("public", "open")
 
 
 def deprecated(symbol) -> bool:
@@ -130,7 +153,8 @@ def main() -> int:
         return 2
     status = 0
     directory = Path(sys.argv[1])
-    for module in MODULES:
+    counts = {}
+    for module in library_modules():
         # The module's own graph, then those of its extensions to other
         # modules' types (`SelectorDispatch@Swift.symbols.json`).
         paths = [directory / f"{module}.symbols.json"]
@@ -142,10 +166,21 @@ def main() -> int:
             except (OSError, ValueError, KeyError) as error:
                 sys.stderr.write(f"check-api-surface: cannot read {path}: {error}\n")
                 return 2
+        symbols = [symbol for symbol in symbols if public(symbol)]
+        counts[module] = len(symbols)
         if module == "SelectorDispatch":
             status |= check_overloads(symbols)
         status |= check_not_deprecated(module, symbols)
         status |= check_errors(module, symbols)
+    total = sum(counts.values())
+    listed = ", ".join(f"{module} {count}" for module, count in counts.items())
+    print(f"public symbols: {total} (at most {CEILING}): {listed}")
+    if total > CEILING:
+        sys.stderr.write(
+            f"check-api-surface: {total} public symbols, more than {CEILING}: make the new "
+            "one the only way to do its job, deleting what it restates, or record in "
+            "ARCHITECTURE.md (\"The public surface\") the use it serves and raise CEILING\n")
+        status = 1
     return status
 
 
