@@ -119,13 +119,14 @@ private func makeDispatcher() throws -> Dispatcher {
   }
 }
 
-@Test func catchTheEventScriptsProblem() throws {
+@Test func catchTheInjectedEventsError() throws {
   let injector = EventInjector()
+  let trace = injector.inject(background)  // the application left out
   do {
-    _ = try injector.inject(json: "garbage").get()
-    Issue.record("a line that is not JSON was injected")
-  } catch let e as EventScript.Problem {
-    #expect(e.line == 1)
+    _ = try trace.result.get()
+    Issue.record("an event without its application was dispatched")
+  } catch let e as DispatchError {
+    #expect(e == .arityMismatch(selector: background, expected: 1, actual: 0))
   }
 }
 

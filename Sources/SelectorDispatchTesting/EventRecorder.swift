@@ -30,7 +30,8 @@ public final class EventRecorder: Sendable {
     public let params: [Any]
     /// What it answered.
     public let answer: Any?
-    /// How long the handler took, in nanoseconds of `EventRecorder.now`;
+    /// How long the handler took, in nanoseconds of the recorder's `now:`
+    /// time source;
     /// 0 when that clock ran backwards during the call.
     public let nanoseconds: UInt64
     /// The handler's priority (its own, or else its service's), which

@@ -152,8 +152,9 @@ public final class Dispatcher: Sendable {
   ///   with two handlers,
   ///   ``DispatchError/exclusiveDomainConflict(domain:selector:service:owner:)``
   ///   when another service already handles a selector of an exclusive
-  ///   domain that this one handles, or the table's first mistake
-  ///   (a selector listed twice in its literal), attributed to `service`. When it throws,
+  ///   domain that this one handles, or the table's first mistake (a
+  ///   selector listed twice, or a typed handler's malformed selector or
+  ///   wrong parameter count), attributed to `service`. When it throws,
   ///   nothing from the call is registered.
   /// - Complexity: O(*h*), where *h* is the number of handlers; the next
   ///   dispatch of each selector sorts its handlers if this call broke their

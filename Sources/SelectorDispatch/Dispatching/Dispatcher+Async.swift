@@ -44,8 +44,8 @@ extension Dispatcher {
   /// from the main actor, sync handlers (and async handlers with no
   /// isolation of their own) run on the main actor.
   ///
-  /// **Nesting.** The dispatch counts against
-  /// `Dispatcher.maximumNestingDepth` with the chain it is awaited in
+  /// **Nesting.** The dispatch counts against the limit of 64 nested
+  /// dispatches with the chain it is awaited in
   /// (a handler that awaits a dispatch goes one level deeper), as do the
   /// dispatches its handlers make, synchronous or awaited.
   ///

@@ -48,7 +48,7 @@ public enum HandlerTableBuilder {
   /// repeated selector is recorded rather than a trap.
   ///
   /// - Parameter table: The table.
-  /// - Returns: Its handlers, each as it was registered.
+  /// - Returns: Its handlers, each as the table holds it.
   public static func buildExpression(_ table: HandlerTable) -> [TypedHandler] {
     table.typedHandlers
   }

@@ -159,7 +159,9 @@ extension DispatchService {
   /// Makes a typed handler from an `async` closure with no parameters: a
   /// ``HandlerTableBuilder`` entry, mixed freely with synchronous ones.
   ///
-  /// The parameters are cast as for a synchronous typed handler (see
+  /// This and the `async` `on(_:_:)` of one to five parameters, which
+  /// point here, work alike. The parameters are cast as for a synchronous
+  /// typed handler (see
   /// ``TypedHandler``), and a `Void` or throwing closure answers the same
   /// way. For a selector whose vocabulary entry has a completion handler,
   /// leave the completion out and return its value, as Swift's `async`

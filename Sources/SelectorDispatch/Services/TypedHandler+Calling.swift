@@ -43,8 +43,8 @@ extension TypedHandler {
     }
   }
 
-  /// Makes one entry of a ``HandlerTable`` a typed handler again, as it
-  /// was registered: a `nil` handler is an async one's, whose stand-in a
+  /// Makes one entry of a ``HandlerTable`` a typed handler again, as the
+  /// table holds it: a `nil` handler is an async one's, whose stand-in a
   /// synchronous dispatch never calls.
   init(
     entry selector: String, handler: SelectorHandler?, typed: TypedCall?,
