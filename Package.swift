@@ -49,20 +49,26 @@ let package = Package(
       dependencies: ["SelectorDispatch", "SelectorDispatchTesting"]
     ),
     // Examples: one runnable executable per pattern (`swift run <Name>`); see Examples/README.md.
+    // They print in the demo's format, the test kit's `Transcript` (the package's own).
     .executableTarget(
-      name: "ModuleManagerExample", dependencies: ["SelectorDispatch"],
+      name: "ModuleManagerExample",
+      dependencies: ["SelectorDispatch", "SelectorDispatchTesting"],
       path: "Examples/ModuleManagerExample"),
     .executableTarget(
-      name: "SelectorForwardingExample", dependencies: ["SelectorDispatch"],
+      name: "SelectorForwardingExample",
+      dependencies: ["SelectorDispatch", "SelectorDispatchTesting"],
       path: "Examples/SelectorForwardingExample"),
     .executableTarget(
-      name: "BaseClassForwardingExample", dependencies: ["SelectorDispatch"],
+      name: "BaseClassForwardingExample",
+      dependencies: ["SelectorDispatch", "SelectorDispatchTesting"],
       path: "Examples/BaseClassForwardingExample"),
     .executableTarget(
-      name: "DomainDelegatesExample", dependencies: ["SelectorDispatch"],
+      name: "DomainDelegatesExample",
+      dependencies: ["SelectorDispatch", "SelectorDispatchTesting"],
       path: "Examples/DomainDelegatesExample"),
     .executableTarget(
-      name: "AsyncServicesExample", dependencies: ["SelectorDispatch"],
+      name: "AsyncServicesExample",
+      dependencies: ["SelectorDispatch", "SelectorDispatchTesting"],
       path: "Examples/AsyncServicesExample"),
     // Libraries, not executables: a UIKit or SwiftUI app runs only inside an app bundle, so there
     // is nothing to `swift run`. They compile for iOS and Mac Catalyst and are empty elsewhere.
@@ -98,6 +104,8 @@ let package = Package(
       // The executables, so that the tests can run them.
       dependencies: [
         "SelectorDispatch", "SelectorDispatchTesting", "selector-dispatch", "AsyncServicesExample",
+        "ModuleManagerExample", "SelectorForwardingExample", "BaseClassForwardingExample",
+        "DomainDelegatesExample",
       ]
     ),
     .testTarget(

@@ -7,6 +7,7 @@
 // method does (`dispatch(selector:params:)`, from the same `async` code, with no helper).
 
 import SelectorDispatch
+import SelectorDispatchTesting  // `Transcript`: the output format the examples share with the demo
 
 /// Refreshes a feed in the background; all its state is on the main actor.
 @MainActor final class FeedService {
@@ -71,33 +72,49 @@ try feed.register(on: dispatcher)
 try registerMail(on: dispatcher)
 let app = "app"
 
+let fetchKind = CompletionKind.backgroundFetch.description
+
 // The awaited form: params without the completion, as Swift's `async` import of a delegate method
-// has them; the joined value comes back.
+// has them; the joined value, the one a completion handler would get, comes back.
+print("Awaited, as Swift's async delegate method: answer(to:params:), no completion handler")
+print(Transcript.event(fetch, fold: "broadcast"))
 let result = try await dispatcher.answer(to: fetch, params: [app])
-print("awaited fetch:", result ?? "nil", "- articles:", feed.articles)
+print(Transcript.completion(result, kind: fetchKind))
+print("    feed's articles: \(feed.articles)")
 
 // Given the completion handler, the awaited form refuses, and says which form takes it.
+print()
+print("Awaited, given the completion handler too:")
 do {
   _ = try await dispatcher.answer(to: fetch, params: [app, { (_: BackgroundFetchResult) in }])
 } catch {
-  print("refused:", error)
+  print(Transcript.error(error))
 }
 
 // `application(_:performFetchWithCompletionHandler:)`, with its completion handler, from the same
 // `async` code: the sync handlers run now, the async one in a task, and the completion runs once,
 // after every service answered.
+print()
+print("With the completion handler: dispatch(selector:params:), from the same async code")
+print(Transcript.event(fetch, fold: "broadcast"))
 let (completion, fetches) = completionAndResults()
 _ = try dispatcher.dispatch(selector: fetch, params: [app, completion])
-for await result in fetches { print("completion-handler fetch:", result) }
-print("articles:", feed.articles)
+for await result in fetches { print(Transcript.completion(result, kind: fetchKind)) }
+print("    feed's articles: \(feed.articles)")
 
 // A sync dispatch of an event an async handler answers, with no completion, is refused.
 try dispatcher.register(
   service: "sync-only", asyncHandlers: ["applicationWillTerminate:": { _ in nil }])
+print()
+print("A synchronous dispatch that an async handler answers, with no completion handler:")
+print(Transcript.event("applicationWillTerminate:", fold: "broadcast"))
 do {
   _ = try dispatcher.dispatch(selector: "applicationWillTerminate:", params: [app])
 } catch {
-  print("refused:", error)
+  print(Transcript.error(error))
 }
+
+print()
+print(Transcript.event("applicationDidBecomeActive:", fold: "broadcast"))
 _ = try await dispatcher.answer(to: "applicationDidBecomeActive:", params: [app])
-print("sessions:", feed.sessions)
+print("    feed's sessions: \(feed.sessions)")

@@ -1,5 +1,6 @@
 import Foundation
 import SelectorDispatch
+import SelectorDispatchTesting  // `Transcript`: the output format the examples share with the demo
 
 // The base-class-forwarding pattern (TDWAppDelegateService, LifeCycleService): the AppDelegate
 // inherits from a base class that forwards each delegate method to a list of services the
@@ -55,7 +56,7 @@ class AppDelegateService {
     do {
       return try dispatcher.dispatch(selector: selector, params: params)
     } catch {
-      print("  error: \(error)")
+      print(Transcript.error(error))
       return nil
     }
   }
@@ -66,7 +67,7 @@ struct InitializeService: DispatchService {
   var handlers: HandlerTable {
     on("application:didFinishLaunchingWithOptions:") {
       (app: AnyObject, options: [String: Any]?) -> Bool in
-      print("  InitializeService: configured")
+      print("    InitializeService: configured")
       return true
     }
   }
@@ -77,13 +78,13 @@ struct LogService: DispatchService {
   var handlers: HandlerTable {
     on("application:didFinishLaunchingWithOptions:") {
       (app: AnyObject, options: [String: Any]?) -> Bool in
-      print("  LogService: logging started")
+      print("    LogService: logging started")
       return true
     }
-    on("applicationDidEnterBackground:") { (app: AnyObject) in print("  LogService: flushed") }
+    on("applicationDidEnterBackground:") { (app: AnyObject) in print("    LogService: flushed") }
     on("application:handleEventsForBackgroundURLSession:completionHandler:") {
       (app: AnyObject, session: String, done: @escaping () -> Void) in
-      print("  LogService: \(session) finished, calling its own completion")
+      print("    LogService: \(session) finished, calling its own completion")
       done()
     }
   }
@@ -94,12 +95,12 @@ struct DownloadService: DispatchService {
   var handlers: HandlerTable {
     on("application:didFinishLaunchingWithOptions:") {
       (app: AnyObject, options: [String: Any]?) -> Bool in
-      print("  DownloadService: reachability started")
+      print("    DownloadService: reachability started")
       return true
     }
     on("application:handleEventsForBackgroundURLSession:completionHandler:") {
       (app: AnyObject, session: String, done: @escaping () -> Void) in
-      print("  DownloadService: \(session) finished, calling its own completion")
+      print("    DownloadService: \(session) finished, calling its own completion")
       done()
     }
   }
@@ -110,7 +111,7 @@ struct MigrationService: DispatchService {
   var handlers: HandlerTable {
     on("application:didFinishLaunchingWithOptions:") {
       (app: AnyObject, options: [String: Any]?) -> Bool in
-      print("  MigrationService: migration failed, vetoing the launch")
+      print("    MigrationService: migration failed, vetoing the launch")
       return false
     }
   }
@@ -135,28 +136,33 @@ struct BaseClassForwardingExample {
     let app = Application()
 
     let delegate = AppDelegate()
-    print()
-    print("didFinishLaunchingWithOptions")
+    event("application:didFinishLaunchingWithOptions:")
     let launched = delegate.application(app, didFinishLaunchingWithOptions: nil)
-    print("  = \(launched)")
+    print(Transcript.result(launched, fold: "all") ?? "")
 
-    print()
-    print("applicationDidEnterBackground")
+    event("applicationDidEnterBackground:")
     delegate.applicationDidEnterBackground(app)
 
-    print()
-    print("handleEventsForBackgroundURLSession (two services handle it)")
+    event("application:handleEventsForBackgroundURLSession:completionHandler:")
     var systemCompletions = 0
     delegate.application(app, handleEventsForBackgroundURLSession: "uploads") {
       systemCompletions += 1
-      print("  system completion handler called")
     }
-    print("  system completion handler calls: \(systemCompletions)")
+    print(Transcript.completion((), kind: CompletionKind.void.description))
+    print("  (the system's completion handler ran \(systemCompletions) time)")
 
     let vetoed = VetoedAppDelegate()
     print()
-    print("didFinishLaunchingWithOptions, with a service that vetoes")
+    print("Another app, whose migration vetoes the launch:")
+    event("application:didFinishLaunchingWithOptions:")
     let vetoedLaunch = vetoed.application(app, didFinishLaunchingWithOptions: nil)
-    print("  = \(vetoedLaunch)")
+    print(Transcript.result(vetoedLaunch, fold: "all") ?? "")
+  }
+
+  /// Prints the header of the event the next delegate call forwards, with its fold.
+  static func event(_ selector: String) {
+    let fold = Vocabulary.applicationDelegate[selector: selector]?.fold ?? .collect
+    print()
+    print(Transcript.event(selector, fold: fold.description))
   }
 }

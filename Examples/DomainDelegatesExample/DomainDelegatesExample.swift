@@ -1,5 +1,6 @@
 import Foundation
 import SelectorDispatch
+import SelectorDispatchTesting  // `Transcript`: the output format the examples share with the demo
 
 // The domain-delegates pattern (JSDecoupledAppDelegate): `UIApplicationDelegate` split into 13
 // domains (app state, URL opening, remote notifications, ...), with exactly one delegate object
@@ -18,8 +19,8 @@ struct AppStateDelegate: DispatchService {
   let label: String
 
   var handlers: HandlerTable {
-    on("applicationDidBecomeActive:") { (app: AnyObject) in print("  \(label): active") }
-    on("applicationWillTerminate:") { (app: AnyObject) in print("  \(label): saving state") }
+    on("applicationDidBecomeActive:") { (app: AnyObject) in print("    \(label): active") }
+    on("applicationWillTerminate:") { (app: AnyObject) in print("    \(label): saving state") }
   }
 }
 
@@ -28,7 +29,7 @@ struct URLOpeningDelegate: DispatchService {
   var handlers: HandlerTable {
     on("application:openURL:options:") {
       (app: AnyObject, url: URL, options: [String: Any]) -> Bool in
-      print("  URLOpeningDelegate: routing \(url)")
+      print("    URLOpeningDelegate: routing \(url)")
       return true
     }
   }
@@ -39,7 +40,7 @@ struct RemoteNotificationsDelegate: DispatchService {
   var handlers: HandlerTable {
     on("application:didRegisterForRemoteNotificationsWithDeviceToken:") {
       (app: AnyObject, token: Data) in
-      print("  RemoteNotificationsDelegate: token of \(token.count) bytes")
+      print("    RemoteNotificationsDelegate: token of \(token.count) bytes")
     }
   }
 }
@@ -47,7 +48,7 @@ struct RemoteNotificationsDelegate: DispatchService {
 /// A second app-state observer, which the exclusive domain refuses.
 struct SessionTimer: DispatchService {
   var handlers: HandlerTable {
-    on("applicationDidEnterBackground:") { (app: AnyObject) in print("  SessionTimer: paused") }
+    on("applicationDidEnterBackground:") { (app: AnyObject) in print("    SessionTimer: paused") }
   }
 }
 
@@ -58,7 +59,7 @@ struct NotificationSettingsObserver: DispatchService {
   var handlers: HandlerTable {
     on("userNotificationCenter:openSettingsForNotification:") {
       (center: AnyObject, notification: AnyObject?) in
-      print("  \(name): show notification settings")
+      print("    \(name): show notification settings")
     }
   }
 }
@@ -88,34 +89,41 @@ struct DomainDelegatesExample {
     let app = Application()
     print()
     print("Events go to their domain's delegate:")
-    _ = try appDelegate.dispatch(selector: "applicationDidBecomeActive:", params: [app])
     guard let url = URL(string: "myapp://orders/7") else { return }
-    let opened = try appDelegate.dispatch(
-      selector: "application:openURL:options:", params: [app, url, [String: Any]()])
-    print("  openURL = \(opened.map { "\($0)" } ?? "nil")")
-    _ = try appDelegate.dispatch(
-      selector: "application:didRegisterForRemoteNotificationsWithDeviceToken:",
-      params: [app, Data(count: 32)])
+    try send(appDelegate, "applicationDidBecomeActive:", [app])
+    try send(appDelegate, "application:openURL:options:", [app, url, [String: Any]()])
+    try send(
+      appDelegate, "application:didRegisterForRemoteNotificationsWithDeviceToken:",
+      [app, Data(count: 32)])
 
     print()
     print("A second delegate for the app-state domain is refused:")
     do {
       try appDelegate.register(SessionTimer())
     } catch {
-      print("  error: \(error)")
+      print(Transcript.error(error))
     }
 
     print()
     print("Replacing the app-state delegate (once a property setter): unregister, register.")
     appDelegate.unregister(service: "AppStateDelegate")
     try appDelegate.register(AppStateDelegate(label: "NewAppStateDelegate"))
-    _ = try appDelegate.dispatch(selector: "applicationWillTerminate:", params: [app])
+    try send(appDelegate, "applicationWillTerminate:", [app])
 
     print()
     print("User notifications are not one of the 13 domains, so they stay shared:")
     let nothing: AnyObject? = nil
-    _ = try appDelegate.dispatch(
-      selector: "userNotificationCenter:openSettingsForNotification:",
-      params: [app, nothing as Any])
+    try send(
+      appDelegate, "userNotificationCenter:openSettingsForNotification:", [app, nothing as Any])
+  }
+
+  /// Dispatches one event and prints it: its header and fold, what the delegates print, and the
+  /// folded answer.
+  static func send(_ appDelegate: Dispatcher, _ selector: String, _ params: [Any]) throws {
+    let fold = Vocabulary.applicationDelegate[selector: selector]?.fold ?? .collect
+    print()
+    print(Transcript.event(selector, fold: fold.description))
+    let answer = try appDelegate.dispatch(selector: selector, params: params)
+    if let line = Transcript.result(answer, fold: fold.description) { print(line) }
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import SelectorDispatch
+import SelectorDispatchTesting  // `Transcript`: the output format the examples share with the demo
 
 // The module-manager pattern (AppModuleManager): modules named in `AppModulesRegister.plist`,
 // created by class name, and every app delegate event forwarded to every module that implements
@@ -19,21 +20,21 @@ final class AnalyticsModule: LoadableService {
   var handlers: HandlerTable {
     on("application:didFinishLaunchingWithOptions:") {
       (app: AnyObject, options: [String: Any]?) -> Bool in
-      print("  AnalyticsModule: session started")
+      print("    AnalyticsModule: session started")
       return true
     }
     on("application:openURL:options:") {
       (app: AnyObject, url: URL, options: [String: Any]) -> Bool in
-      print("  AnalyticsModule: saw \(url), not mine")
+      print("    AnalyticsModule: saw \(url), not mine")
       return false
     }
     on("application:willContinueUserActivityWithType:") {
       (app: AnyObject, type: String) -> Bool in
-      print("  AnalyticsModule: will continue \(type)")
+      print("    AnalyticsModule: will continue \(type)")
       return true
     }
     on("applicationDidEnterBackground:") { (app: AnyObject) in
-      print("  AnalyticsModule: session paused")
+      print("    AnalyticsModule: session paused")
     }
   }
 }
@@ -45,12 +46,12 @@ final class ShareModule: LoadableService {
   var handlers: HandlerTable {
     on("application:openURL:options:") {
       (app: AnyObject, url: URL, options: [String: Any]) -> Bool in
-      print("  ShareModule: opens \(url)")
+      print("    ShareModule: opens \(url)")
       return url.scheme == "share"
     }
     on("application:willContinueUserActivityWithType:") {
       (app: AnyObject, type: String) -> Bool in
-      print("  ShareModule: will continue \(type)")
+      print("    ShareModule: will continue \(type)")
       return false
     }
   }
@@ -63,20 +64,20 @@ final class PushModule: LoadableService {
   var handlers: HandlerTable {
     on("application:didFinishLaunchingWithOptions:") {
       (app: AnyObject, options: [String: Any]?) -> Bool in
-      print("  PushModule: registering for remote notifications")
+      print("    PushModule: registering for remote notifications")
       return true
     }
     on("application:didRegisterForRemoteNotificationsWithDeviceToken:") {
       (app: AnyObject, token: Data) in
-      print("  PushModule: device token \(token.map { String(format: "%02x", $0) }.joined())")
+      print("    PushModule: device token \(token.map { String(format: "%02x", $0) }.joined())")
     }
     on("application:willContinueUserActivityWithType:") {
       (app: AnyObject, type: String) -> Bool in
-      print("  PushModule: will continue \(type)")
+      print("    PushModule: will continue \(type)")
       return false
     }
     on("applicationDidEnterBackground:") { (app: AnyObject) in
-      print("  PushModule: badge cleared")
+      print("    PushModule: badge cleared")
     }
   }
 }
@@ -130,7 +131,7 @@ struct ModuleManagerExample {
     do {
       try other.register(Manifest.parse(Data(typo.utf8)), catalog: catalog)
     } catch {
-      print("  error: \(error)")
+      print(Transcript.error(error))
     }
     let registered = other.responds(to: "application:didFinishLaunchingWithOptions:")
     print("  modules registered from that plist: \(registered ? "some" : "none")")
@@ -138,15 +139,15 @@ struct ModuleManagerExample {
 
   /// Forwards one event, as AppModuleManager forwards a delegate call, and prints the answer.
   static func send(_ manager: Dispatcher, _ selector: String, _ params: [Any]) {
-    let fold = Vocabulary.applicationDelegate[selector: selector].map { "\($0.fold)" } ?? "?"
+    let fold = Vocabulary.applicationDelegate[selector: selector]?.fold ?? .collect
     print()
-    print("\(selector)  [fold: \(fold)]")
-    if !manager.responds(to: selector) { print("  (no module implements it)") }
+    print(Transcript.event(selector, fold: fold.description))
+    if !manager.responds(to: selector) { print("    (no module implements it)") }
     do {
       let answer = try manager.dispatch(selector: selector, params: params)
-      print("  = \(answer.map { "\($0)" } ?? "nil")")
+      if let line = Transcript.result(answer, fold: fold.description) { print(line) }
     } catch {
-      print("  error: \(error)")
+      print(Transcript.error(error))
     }
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import SelectorDispatch
+import SelectorDispatchTesting  // `Transcript`: the output format the examples share with the demo
 
 // The selector-forwarding pattern (SOAComponentAppDelegate): services registered in code, and
 // one method, `thirdSDKLifecycleManager:withParameters:`, that turns a selector string and an
@@ -32,16 +33,16 @@ struct SelectorForwardingExample {
       service: "JPushService",
       handlers: [
         launch: { _ in
-          print("  JPushService: setUp")
+          print("    JPushService: setUp")
           return true
         },
         token: { params in
           let bytes = (params[1] as? Data)?.count ?? 0
-          print("  JPushService: registerDeviceToken (\(bytes) bytes)")
+          print("    JPushService: registerDeviceToken (\(bytes) bytes)")
           return nil
         },
         background: { _ in
-          print("  JPushService: setBadge 0")
+          print("    JPushService: setBadge 0")
           return nil
         },
       ])
@@ -49,7 +50,7 @@ struct SelectorForwardingExample {
       service: "VoiceService",
       handlers: [
         launch: { _ in
-          print("  VoiceService: setUp")
+          print("    VoiceService: setUp")
           return true
         }
       ])
@@ -57,7 +58,7 @@ struct SelectorForwardingExample {
       service: "AnalyticsSDK",
       handlers: [
         track: { params in
-          print("  AnalyticsSDK: \(params.map { "\($0)" }.joined(separator: " | "))")
+          print("    AnalyticsSDK: \(params.map { "\($0)" }.joined(separator: " | "))")
           return nil
         }
       ])
@@ -87,20 +88,23 @@ struct SelectorForwardingExample {
     } catch {
       print()
       print("registering VoiceService again (SOAComponentAppDelegate skipped it silently)")
-      print("  error: \(error)")
+      print(Transcript.error(error))
     }
   }
 
   /// SOAComponentAppDelegate's `thirdSDKLifecycleManager:withParameters:`, printing the folded
   /// answer.
   static func forward(_ component: Dispatcher, _ selector: String, _ params: [Any]) {
+    // The fold the dispatcher uses: the vocabulary's, `collect` for the SDK's own event (and for
+    // a selector nothing declares).
+    let fold = Vocabulary.applicationDelegate[selector: selector]?.fold ?? .collect
     print()
-    print(selector)
+    print(Transcript.event(selector, fold: fold.description))
     do {
       let answer = try component.dispatch(selector: selector, params: params)
-      print("  = \(answer.map { "\($0)" } ?? "nil")")
+      if let line = Transcript.result(answer, fold: fold.description) { print(line) }
     } catch {
-      print("  error: \(error)")
+      print(Transcript.error(error))
     }
   }
 }

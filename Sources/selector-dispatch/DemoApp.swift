@@ -111,14 +111,12 @@ private struct Push: DispatchService {
       (_: AnyObject, _: [String: Any]?) -> Bool in true
     }
     on("application:didRegisterForRemoteNotificationsWithDeviceToken:") {
-      (_: AnyObject, token: Data) -> String in token.lowercaseHex
+      (_: AnyObject, token: Data) -> String in "saved token \(token.lowercaseHex)"
     }
+    // Async, as Swift imports the delegate method: the answer is the completion's value.
     on("application:didReceiveRemoteNotification:fetchCompletionHandler:") {
-      (
-        _: AnyObject, userInfo: [String: Any],
-        completion: @escaping (BackgroundFetchResult) -> Void
-      ) in
-      completion(userInfo["article"] == nil ? .noData : .newData)
+      (_: AnyObject, userInfo: [String: Any]) async -> BackgroundFetchResult in
+      userInfo["article"] == nil ? .noData : .newData
     }
     on("sceneDidEnterBackground:") { (_: AnyObject) in }
   }
@@ -142,17 +140,19 @@ private final class SceneSessions: DispatchService, Sendable {
       (_: AnyObject, _: Any, _: Any) -> String in "Default Configuration"
     }
     on("scene:willConnectToSession:options:") {
-      [scenes] (scene: AnyObject, _: Any, _: Any) -> Int in
-      scenes.withLock { scenes in
+      [scenes] (scene: AnyObject, _: Any, _: Any) -> String in
+      let count = scenes.withLock { scenes in
         scenes[ObjectIdentifier(scene)] = SceneState(name: "\(scene)")
         return scenes.count
       }
+      return "\(count) scene\(count == 1 ? "" : "s") connected"
     }
-    on("sceneDidBecomeActive:") { [scenes] (scene: AnyObject) -> Int? in
-      scenes.withLock { scenes in
+    on("sceneDidBecomeActive:") { [scenes] (scene: AnyObject) -> String? in
+      let activations = scenes.withLock { scenes in
         scenes[ObjectIdentifier(scene)]?.activations += 1
         return scenes[ObjectIdentifier(scene)]?.activations
       }
+      return activations.map { "activation \($0)" }
     }
     on("sceneDidDisconnect:") { [scenes] (scene: AnyObject) -> String? in
       // Release the scene's state: a disconnected scene's identity can be
@@ -179,9 +179,9 @@ private struct Analytics: DispatchService {
       _ = contexts.filter { $0.url.query?.contains("campaign=") == true }
       return false
     }
+    // Async: the answer is the completion's value, false: counted, not performed.
     on("windowScene:performActionForShortcutItem:completionHandler:") {
-      (_: AnyObject, _: Any, completion: @escaping (Bool) -> Void) in
-      completion(false)  // counted, not performed
+      (_: AnyObject, _: Any) async -> Bool in false
     }
   }
 }
@@ -196,8 +196,7 @@ private struct DeepLinks: DispatchService {
       contexts.contains { $0.url.scheme == "demo" && $0.url.host == "product" }
     }
     on("windowScene:performActionForShortcutItem:completionHandler:") {
-      (_: AnyObject, item: Any, completion: @escaping (Bool) -> Void) in
-      completion(item as? String == "com.example.demo.search")
+      (_: AnyObject, item: Any) async -> Bool in item as? String == "com.example.demo.search"
     }
   }
 }
@@ -213,8 +212,7 @@ private struct BackgroundFetch: DispatchService {
       await simulatedDownload() ? .newData : .noData
     }
     on("application:didReceiveRemoteNotification:fetchCompletionHandler:") {
-      (_: AnyObject, _: [String: Any], completion: @escaping (BackgroundFetchResult) -> Void) in
-      completion(.noData)
+      (_: AnyObject, _: [String: Any]) async -> BackgroundFetchResult in .noData
     }
   }
 }

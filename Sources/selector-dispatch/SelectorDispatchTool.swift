@@ -199,7 +199,12 @@ enum SelectorDispatchTool {
           EventScript.line(selector: trace.selector, params: trace.params).utf8)
         recording?.output.bytes(CollectionOfOne(UInt8(ascii: "\n")))
         if traces {
-          print(options.json ? trace.json().jsonText : "\n" + trace.readable, to: &output)
+          let completion = injector.vocabulary[selector: trace.selector]?.completion
+          print(
+            options.json
+              ? trace.json().jsonText
+              : "\n" + trace.readable(completionKind: completion?.description),
+            to: &output)
         }
         if case .failure(let error) = trace.result {
           print("\(file):\(trace.line ?? 0):1: error: \(error)", to: &errors)
@@ -241,11 +246,16 @@ enum SelectorDispatchTool {
       options.manifest.map { "the services of \($0.escapedForDisplay)" }
       ?? "the demo app's \(DemoApp.services.count) services"
     return """
-      Dispatching the events of \(file.escapedForDisplay) to \(source) as they are read.
-      Each event shows its selector and fold, then every service that handled it, in call
-      order (higher priority first; each handler's priority in parentheses), with its answer
-      and time, then the folded result (=).
-      null means "no opinion". Completions show the one value the caller's completion got.
-      """
+      Dispatching the events of \(file.escapedForDisplay) to \(source) as they are read, as UIKit
+      would call the app's delegates.
+
+      """ + Transcript.legend
+        + (options.manifest == nil
+          ? """
+
+
+          Where no answer is returned (fold broadcast), the demo's services answer a note of what
+          they did, which the trace shows and the fold drops.
+          """ : "")
   }
 }

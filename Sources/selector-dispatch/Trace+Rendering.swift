@@ -4,13 +4,15 @@ import SelectorDispatchTesting
 /// How `selector-dispatch` prints a ``Trace``: readable text, or one line
 /// of JSON.
 extension Trace {
-  /// The event for people: the selector and fold (and the scene, for a
-  /// scene event), one line per service in call order (its handler's
-  /// priority, when known, its answer and time), then the result.
+  /// The event for people, in the format the demo and the examples share (see `Transcript`):
+  /// the selector (and the scene, for a scene event), the fold and what it does, one line per
+  /// service in call order (its handler's priority, when known, its answer and time), then the
+  /// folded answer and the completion's value with the rule that made it.
   ///
   /// ```text
-  /// application:openURL:options:  (fold firstTrue)
-  ///     1. logging           (100)  null                        0.002 ms
+  /// application:openURL:options:
+  ///   fold firstTrue: services run in order until one answers true
+  ///     1. logging           (100)  no opinion                  0.002 ms
   ///     2. deep-links        (0)    true                        0.004 ms
   ///   = true
   /// ```
@@ -18,27 +20,28 @@ extension Trace {
   /// Each line is escaped with `escapedForDisplay`: a line break or an escape
   /// sequence in a scene's or a service's name, a selector or an error stays
   /// on its line and is printed as `\n` or `\u001B`.
-  var readable: String {
-    var lines = ["\(selector)  (fold \(fold))" + (scene.map { "  scene \"\($0)\"" } ?? "")]
+  ///
+  /// - Parameter completionKind: The selector's completion kind, as `CompletionKind.description`
+  ///   spells it, when the vocabulary declares one.
+  /// - Returns: The lines.
+  func readable(completionKind: String? = nil) -> String {
+    var lines = [Transcript.header(selector, scene: scene), Transcript.fold(fold)]
     if calls.isEmpty { lines.append("    (no service handles it)") }
     // The priority column, when any call has one: blank for a call without.
     let showsPriority = calls.contains { $0.priority != nil }
     for (index, call) in calls.enumerated() {
-      let answer = Self.short(JSONValue(encoding: call.answer).jsonText, 26)
-      let priority = showsPriority ? (call.priority.map { "(\($0))" } ?? "").padded(to: 7) : ""
       lines.append(
-        "    \(index + 1). " + call.service.padded(to: 18) + priority + answer.padded(to: 28)
-          + Self.milliseconds(call.nanoseconds))
+        Transcript.call(
+          index + 1, service: call.service, priority: call.priority,
+          showsPriority: showsPriority, answer: call.answer, nanoseconds: call.nanoseconds))
     }
     switch result {
     case .success(let value):
-      lines.append("  = " + Self.short(JSONValue(encoding: value).jsonText, 70))
-    case .failure(let error): lines.append("  ✗ error: \(error)")
+      if let line = Transcript.result(value, fold: fold) { lines.append(line) }
+    case .failure(let error): lines.append(Transcript.error(error))
     }
-    if let completion {
-      lines.append("  completion called once with " + JSONValue(encoding: completion).jsonText)
-    }
-    for diagnostic in diagnostics { lines.append("  ! \(diagnostic)") }
+    if let completion { lines.append(Transcript.completion(completion, kind: completionKind)) }
+    for diagnostic in diagnostics { lines.append("  diagnostic: \(diagnostic)") }
     return lines.displayed
   }
 
@@ -81,23 +84,6 @@ extension Trace {
       add("diagnostics", .array(diagnostics.map { .init(.string("\($0)"), at: 0) }))
     }
     return .object(members)
-  }
-
-  /// Nanoseconds as milliseconds with three decimals, such as `1.235 ms`;
-  /// rounds to the nearest microsecond, and never overflows.
-  static func milliseconds(_ nanoseconds: UInt64) -> String {
-    let micro = nanoseconds / 1000 + (nanoseconds % 1000 >= 500 ? 1 : 0)
-    let fraction = String(micro % 1000)
-    return "\(micro / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction) ms"
-  }
-
-  /// The text, or its first `limit - 1` characters and `…` when it is
-  /// longer; looks at no more than `limit` characters of it.
-  private static func short(_ text: String, _ limit: Int) -> String {
-    guard let end = text.index(text.startIndex, offsetBy: limit, limitedBy: text.endIndex),
-      end < text.endIndex
-    else { return text }
-    return String(text.prefix(limit - 1)) + "…"
   }
 }
 

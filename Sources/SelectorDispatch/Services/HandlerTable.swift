@@ -129,6 +129,24 @@ public struct HandlerTable: ExpressibleByDictionaryLiteral {
       handlers: handlers, problem: problem, asyncHandlers: [:], asyncParameterCounts: [:])
   }
 
+  /// The same table with every handler wrapped, as a dispatcher's instrumented registration
+  /// wraps them: priorities, completions and the mistake are kept, and the typed calls are
+  /// dropped, so that every dispatch goes through the wrapped handlers.
+  ///
+  /// - Parameters:
+  ///   - wrap: Wraps the synchronous handlers (an async handler's stand-in among them).
+  ///   - wrapAsync: Wraps the async handlers.
+  /// - Returns: The wrapped table.
+  package func instrumented(
+    _ wrap: ([String: SelectorHandler]) -> [String: SelectorHandler],
+    async wrapAsync: ([String: AsyncSelectorHandler]) -> [String: AsyncSelectorHandler]
+  ) -> HandlerTable {
+    HandlerTable(
+      handlers: wrap(handlers), problem: problem, asyncHandlers: wrapAsync(asyncHandlers),
+      asyncParameterCounts: asyncParameterCounts, priorities: priorities,
+      completionSelectors: completionSelectors)
+  }
+
   /// The table's handlers as typed handlers, sorted by selector, so that a
   /// body of ``HandlerTableBuilder`` may hold a whole table among its
   /// `on(_:_:)` entries: each keeps its closure, typed call, priority and

@@ -59,7 +59,7 @@ import Testing
     #expect(trace.completion.flatMap { $0 as? BackgroundFetchResult } == .newData)
     #expect(
       trace.diagnostics.filter { if case .deprecatedSelector = $0 { false } else { true } }.isEmpty)
-    #expect(trace.readable.contains("2. fetch"))
+    #expect(trace.readable().contains("2. fetch"))
   }
 
   static let notification = "application:didReceiveRemoteNotification:fetchCompletionHandler:"

@@ -120,7 +120,7 @@ import Testing
     #expect(injector.clock.now == .seconds(25), "the fake clock moved, no real time passed")
     #expect(trace.diagnostics.count == 1)
     #expect(trace.diagnostics.first?.service == "forgetful")
-    #expect(trace.readable.contains("! "))
+    #expect(trace.readable().contains("\n  diagnostic: service \"forgetful\""))
   }
 }
 

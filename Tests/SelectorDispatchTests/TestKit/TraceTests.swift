@@ -18,9 +18,10 @@ import Testing
       calls: [call("logging", nil, 2_000), call("deep-links", true, 1_234_567)],
       result: .success(true))
     #expect(
-      trace.readable == """
-        application:openURL:options:  (fold firstTrue)
-            1. logging           null                        0.002 ms
+      trace.readable() == """
+        application:openURL:options:
+          fold firstTrue: services run in order until one answers true
+            1. logging           no opinion                  0.002 ms
             2. deep-links        true                        1.235 ms
           = true
         """)
@@ -43,9 +44,10 @@ import Testing
       ],
       result: .success(true))
     #expect(
-      trace.readable == """
-        application:openURL:options:  (fold firstTrue)
-            1. logging           (100)  null                        0.002 ms
+      trace.readable() == """
+        application:openURL:options:
+          fold firstTrue: services run in order until one answers true
+            1. logging           (100)  no opinion                  0.002 ms
             2. deep-links        (-5)   true                        0.004 ms
             3. gone                     false                       0.001 ms
           = true
@@ -62,9 +64,13 @@ import Testing
       selector: "a:", params: [1], fold: "all", calls: [],
       result: .failure(DispatchError.arityMismatch(selector: "a:", expected: 1, actual: 2)),
       completion: .some("newData"))
-    #expect(failed.readable.contains("(no service handles it)"))
-    #expect(failed.readable.contains("✗ error: `a:` takes 1 argument"))
-    #expect(failed.readable.hasSuffix("completion called once with \"newData\""))
+    let readable = failed.readable(completionKind: "(BackgroundFetchResult) -> Void")
+    #expect(readable.contains("(no service handles it)"))
+    #expect(readable.contains("\n  error: `a:` takes 1 argument"))
+    #expect(
+      readable.hasSuffix(
+        "\n  completion: \"newData\" (newData if any service's reply is newData, else failed if "
+          + "any is, else noData)"))
   }
 
   @Test func readableKeepsEachPartOfTheInputOnItsLine() {
@@ -74,12 +80,12 @@ import Testing
       result: .failure(
         DispatchError.handlerFailed(selector: "a:", service: "s", reason: "two\nlines")),
       diagnostics: [], scene: "main\n  = true")
-    let lines = trace.readable.split(separator: "\n")
-    #expect(lines.count == 3, "the header, one call and the error: \(lines)")
+    let lines = trace.readable().split(separator: "\n")
+    #expect(lines.count == 4, "the header, the fold, one call and the error: \(lines)")
     #expect(lines[0].hasSuffix(#"scene "main\n  = true""#))
-    #expect(lines[1].contains(#"bad\nservice\u001B[31m"#))
-    #expect(lines[2].hasSuffix(#": two\nlines"#))
-    #expect(!trace.readable.contains("\u{1B}"))
+    #expect(lines[2].contains(#"bad\nservice\u001B[31m"#))
+    #expect(lines[3].hasSuffix(#": two\nlines"#))
+    #expect(!trace.readable().contains("\u{1B}"))
   }
 
   @Test func jsonHasEveryFieldAndCanDropTimings() throws {
@@ -121,9 +127,9 @@ import Testing
   }
 
   @Test func hugeDurationsRenderWithoutOverflow() {
-    #expect(Trace.milliseconds(.max) == "18446744073709.552 ms")
-    #expect(Trace.milliseconds(499) == "0.000 ms")
-    #expect(Trace.milliseconds(500) == "0.001 ms")
+    #expect(Transcript.milliseconds(.max) == "18446744073709.552 ms")
+    #expect(Transcript.milliseconds(499) == "0.000 ms")
+    #expect(Transcript.milliseconds(500) == "0.001 ms")
     var profile = Profile()
     profile.add([call("slow", nil, .max), call("slow", nil, .max)])
     #expect(profile.rows[0].totalNanoseconds == .max, "saturates instead of wrapping")

@@ -93,28 +93,42 @@ final class SelectorDispatchToolTests: Sendable {
       "application:configurationForConnectingSceneSession:options:",
       "application:performFetchWithCompletionHandler:", "applicationWillTerminate:",
     ] {
-      #expect(result.stdout.contains("\n\(selector)  (fold "), "\(selector)")
+      #expect(result.stdout.contains("\n\(selector)\n  fold "), "\(selector)")
     }
-    #expect(result.stdout.contains("completion called once with \"newData\""))
+    #expect(result.stdout.contains("\n  completion: newData (newData if any service's reply is"))
     #expect(result.stdout.contains("    2. deep-links        (0)    true "))
     let untimedOutput = untimed(result.stdout)
+    // Each completion's value comes from the services' replies, printed as their answers; a
+    // broadcast has no folded answer to print.
     #expect(
       untimedOutput.contains(
         """
-        windowScene:performActionForShortcutItem:completionHandler:  (fold broadcast)  scene "main"
-            1. analytics         (0)    null #.### ms
-            2. deep-links        (0)    null #.### ms
-          = null
-          completion called once with true
+        windowScene:performActionForShortcutItem:completionHandler:  scene "main"
+          fold broadcast: every service runs; no answer is returned
+            1. analytics         (0)    false #.### ms
+            2. deep-links        (0)    true #.### ms
+          completion: true (true if any service's reply is true)
         """))
+    #expect(
+      untimedOutput.contains(
+        """
+        application:didReceiveRemoteNotification:fetchCompletionHandler:
+          fold broadcast: every service runs; no answer is returned
+            1. push              (50)   newData #.### ms
+            2. background-fetch  (0)    noData #.### ms
+          completion: newData (newData if any service's reply is newData, else failed if any is, else noData)
+        """))
+    #expect(result.stdout.contains("How to read an event:"), "the output explains itself")
+    #expect(!result.stdout.contains("null"), "no JSON null in the readable trace")
     // Crash reporting runs first at launch (its service's 100) and last at termination (its
     // handler's own -100).
     #expect(
       untimedOutput.contains(
         """
-        applicationWillTerminate:  (fold broadcast)
-            1. logging           (90)   null #.### ms
-            2. crash-reporting   (-100) null #.### ms
+        applicationWillTerminate:
+          fold broadcast: every service runs; no answer is returned
+            1. logging           (90)   no opinion #.### ms
+            2. crash-reporting   (-100) no opinion #.### ms
         """))
     for service in [
       "crash-reporting", "logging", "push", "scene-sessions", "analytics", "deep-links",
@@ -147,21 +161,31 @@ final class SelectorDispatchToolTests: Sendable {
         "sceneDidBecomeActive:", "sceneWillResignActive:", "sceneDidEnterBackground:",
         "sceneDidDisconnect:",
       ] {
-        let header = "\n\(selector)  (fold broadcast)  scene \"\(scene)\"\n"
+        let header = "\n\(selector)  scene \"\(scene)\"\n  fold broadcast: "
         #expect(
           output.components(separatedBy: header).count == 2, "\(selector) once for \(scene)")
       }
       #expect(output.contains("2. scene-sessions    (60)   \"released \(scene)\""))
+      #expect(
+        output.contains(
+          "scene \"\(scene)\"\n  fold broadcast: every service runs; no answer is returned\n"
+            + "    1. logging           (90)   no opinion #.### ms\n"
+            + "    2. scene-sessions    (60)   \"activation 1\" #.### ms"),
+        "each scene counts its own activation")
     }
     // The per-scene state: the second scene connects while the first is
     // still there, and each counts its own activation.
     #expect(
       output.contains(
-        "scene \"main\"\n    1. logging           (90)   null #.### ms\n    2. scene-sessions    (60)   1 #.### ms"
+        "scene \"main\"\n  fold broadcast: every service runs; no answer is returned\n"
+          + "    1. logging           (90)   no opinion #.### ms\n"
+          + "    2. scene-sessions    (60)   \"1 scene connected\" #.### ms"
       ))
     #expect(
       output.contains(
-        "scene \"second\"\n    1. logging           (90)   null #.### ms\n    2. scene-sessions    (60)   2 #.### ms"
+        "scene \"second\"\n  fold broadcast: every service runs; no answer is returned\n"
+          + "    1. logging           (90)   no opinion #.### ms\n"
+          + "    2. scene-sessions    (60)   \"2 scenes connected\" #.### ms"
       ))
     #expect(!output.contains("\napplicationDidBecomeActive:"), "the demo has adopted scenes")
   }
@@ -223,7 +247,7 @@ final class SelectorDispatchToolTests: Sendable {
       if arguments.contains("--json") {
         #expect(lines.filter { !$0.isEmpty }.count == 2, "one JSON line per event")
       } else {
-        #expect(lines.filter { $0.hasPrefix("  = ") }.count == 2, "one result line per event")
+        #expect(lines.filter { $0.hasPrefix("  fold ") }.count == 2, "one fold line per event")
         #expect(lines.contains { $0.contains(#"scene "main\n  = true\u001B[2J""#) })
         #expect(lines[0].contains(#"events\n  = forged\u001B[2J.jsonl"#))
       }
@@ -285,9 +309,9 @@ final class SelectorDispatchToolTests: Sendable {
         "\(log.path):5:64: error: argument 1 of `application:openURL:options:` must be a URL string"
       ))
     #expect(errors[4].hasPrefix("\(log.path):6:14: error: malformed selector"))
-    #expect(result.stdout.contains("\napplicationDidBecomeActive:  (fold"))
+    #expect(result.stdout.contains("\napplicationDidBecomeActive:\n  fold "))
     #expect(
-      result.stdout.contains("\napplicationWillTerminate:  (fold"),
+      result.stdout.contains("\napplicationWillTerminate:\n  fold "),
       "nothing after a bad line is lost")
   }
 

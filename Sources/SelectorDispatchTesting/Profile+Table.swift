@@ -1,13 +1,12 @@
 import SelectorDispatch
-import SelectorDispatchTesting
 
-/// How `selector-dispatch` prints a ``Profile``.
+/// How a profile prints: the `selector-dispatch` tool's table, and ``EventRecorder/profile``.
 extension Profile {
   /// The profile as a table, grouped by service, with the priority each
   /// handler ran at (which orders one selector's handlers), each service's
   /// total and the slowest service named last; each line is escaped for
   /// display.
-  var table: String {
+  package var table: String {
     let services = rows.reduce(into: [String]()) {
       if !$0.contains($1.service) { $0.append($1.service) }
     }
@@ -25,9 +24,9 @@ extension Profile {
           row.service.padded(to: 18) + row.selector.padded(to: width)
             + (row.priority.map(String.init) ?? "").leftPadded(to: 9)
             + String(row.calls).leftPadded(to: 6)
-            + Trace.milliseconds(row.totalNanoseconds).leftPadded(to: 12)
-            + Trace.milliseconds(row.meanNanoseconds).leftPadded(to: 12)
-            + Trace.milliseconds(row.maxNanoseconds).leftPadded(to: 12))
+            + Transcript.milliseconds(row.totalNanoseconds).leftPadded(to: 12)
+            + Transcript.milliseconds(row.meanNanoseconds).leftPadded(to: 12)
+            + Transcript.milliseconds(row.maxNanoseconds).leftPadded(to: 12))
       }
       let total = serviceRows.reduce(UInt64(0)) {
         let (sum, overflow) = $0.addingReportingOverflow($1.totalNanoseconds)
@@ -36,13 +35,14 @@ extension Profile {
       lines.append(
         "".padded(to: 18) + "(all selectors)".padded(to: width) + "".padded(to: 9)
           + String(serviceRows.reduce(0) { $0 + $1.calls }).leftPadded(to: 6)
-          + Trace.milliseconds(total).leftPadded(to: 12))
+          + Transcript.milliseconds(total).leftPadded(to: 12))
       if total > slowest?.nanoseconds ?? 0 || slowest == nil { slowest = (service, total) }
     }
     if let slowest {
       lines.append(
-        "slowest service: \(slowest.service), \(Trace.milliseconds(slowest.nanoseconds)) in all")
+        "slowest service: \(slowest.service), \(Transcript.milliseconds(slowest.nanoseconds)) in all"
+      )
     }
-    return lines.displayed
+    return lines.map(\.escapedForDisplay).joined(separator: "\n")
   }
 }

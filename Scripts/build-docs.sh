@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Builds the package's documentation (the DocC catalog and every public symbol of
+# SelectorDispatch) with warnings as errors, with the toolchain's docc and no plugin:
+#
+#     Scripts/build-docs.sh             # writes .build/docs/SelectorDispatch.doccarchive
+#     Scripts/build-docs.sh --preview   # serves it at http://localhost:8080/documentation/selectordispatch
+#
+# In Xcode, Product > Build Documentation does the same. `.ci/run` runs the first form.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+graphs=.build/docs/symbol-graphs
+rm -rf "$graphs" && mkdir -p "$graphs"
+swift build --target SelectorDispatch --scratch-path .build/docs \
+  -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs"
+case "${1:-}" in
+  "")
+    docc convert Sources/SelectorDispatch/Documentation.docc \
+      --additional-symbol-graph-dir "$graphs" --warnings-as-errors \
+      --output-path .build/docs/SelectorDispatch.doccarchive
+    echo "documentation: .build/docs/SelectorDispatch.doccarchive (Scripts/build-docs.sh --preview serves it)"
+    ;;
+  --preview)
+    exec docc preview Sources/SelectorDispatch/Documentation.docc \
+      --additional-symbol-graph-dir "$graphs" --output-path .build/docs/preview
+    ;;
+  *)
+    echo "usage: Scripts/build-docs.sh [--preview]" >&2
+    exit 2
+    ;;
+esac
