@@ -78,6 +78,11 @@ let package = Package(
     .target(
       name: "SceneDelegateExample", dependencies: ["SelectorDispatchUIKit"],
       path: "Examples/SceneDelegateExample"),
+    // An app delegate midway through its move onto services, in debug builds recording its
+    // services' calls with the test kit.
+    .target(
+      name: "MigrationExample", dependencies: ["SelectorDispatchUIKit", "SelectorDispatchTesting"],
+      path: "Examples/MigrationExample"),
     // Declared as Xcode 26 declares a new app target, so that the SDK step compiles its
     // services as Xcode would.
     .target(

@@ -9,9 +9,19 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 graphs=.build/docs/symbol-graphs
-rm -rf "$graphs" && mkdir -p "$graphs"
-swift build --target SelectorDispatch --scratch-path .build/docs \
-  -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs"
+# Kept between runs: an incremental build that has nothing to recompile writes no graph.
+mkdir -p "$graphs"
+build() {
+  swift build --target SelectorDispatch --scratch-path .build/docs \
+    -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs"
+}
+build
+if [ ! -s "$graphs/SelectorDispatch.symbols.json" ]; then
+  # The graphs were removed after a build that is up to date: build again from nothing.
+  rm -rf .build/docs
+  mkdir -p "$graphs"
+  build
+fi
 case "${1:-}" in
   "")
     docc convert Sources/SelectorDispatch/Documentation.docc \
