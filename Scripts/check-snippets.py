@@ -27,13 +27,23 @@ line before its fence (invisible on GitHub and dropped by DocC):
     <!-- snippet: test -->                    Swift Testing code: compiled into a test
                                               target (with `Scripts/snippets/NAME.tests.swift`)
                                               and run by `swift test`
-    <!-- snippet: not compiled -- WHY -->     skipped, for the reason given (UIKit, a
-                                              Package.swift fragment, code of another
-                                              library)
+    <!-- snippet: manifest -->                Package.swift lines: loaded by `swift package
+                                              dump-package` in a manifest of an app named
+                                              MyApp (below), and each product it names must be
+                                              a library of this package
+    <!-- snippet: not compiled -- WHY -->     skipped, for the reason given (UIKit, code of
+                                              another library)
     <!-- snippet: excerpt -- PATH -->         a run of lines of the file PATH (from the
                                               repository's root), both sides dedented alike:
                                               code that another step compiles, such as an
                                               example that the Apple SDK step compiles for iOS
+
+A `manifest` block's lines that start a line with `.package(` are the manifest's
+dependencies, with `.product(` a dependency of its `MyApp` target, and with
+`.target(` or `.testTarget(` targets of their own; a block with no `.package(`
+line is read in a manifest that already depends on this package. `<this repository's clone
+URL>`, the placeholder the README gives, stands for a URL that ends in
+`SelectorDispatch.git`, as a clone URL of this repository does; nothing is fetched.
 
 A ```text block right after a block that runs (only blank lines between) is
 that block's output: what the block prints must be those lines exactly.
@@ -55,6 +65,7 @@ depends on this checkout by path. Exits 1 when a block does not compile, a
 run fails or an output differs, and 2 when a marker is malformed.
 """
 import glob
+import json
 import os
 import re
 import shutil
@@ -68,7 +79,7 @@ MARK = "\x1e"  # printed before each block's output: a record separator
 
 FENCE = re.compile(r"^```(\w*)[^\n]*\n(.*?)^```[ \t]*$", re.S | re.M)
 MARKER = re.compile(r"^<!--\s*snippet:\s*([a-z ]+?)\s*(?:--\s*(.*?))?\s*-->\s*$")
-MODES = {"run", "scoped", "throws", "compiled", "test", "not compiled", "excerpt"}
+MODES = {"run", "scoped", "throws", "compiled", "test", "manifest", "not compiled", "excerpt"}
 NEEDS_REASON = {"compiled", "not compiled", "excerpt"}
 DOC_COMMENT_MODES = {"handlers", "not compiled"}
 DOC_COMMENT = re.compile(r"^\s*/// ?(.*)$")
@@ -378,6 +389,52 @@ def check(by_document):
     return failures
 
 
+def manifest_failure(block, products):
+    """Why a `manifest` block does not load as Package.swift lines, or None."""
+    pieces = re.split(r"^(?=\.)", block.code, flags=re.M)
+    parts = {"package": [], "product": [], "target": []}
+    for piece in filter(str.strip, pieces):
+        kind = re.match(r"\.(package|product|target|testTarget)\(", piece)
+        if not kind:
+            return f"{block.where}: expected lines that start with .package(, .product( or .target("
+        parts["target" if kind.group(1) == "testTarget" else kind.group(1)].append(piece.rstrip())
+    clone = "https://example.invalid/SelectorDispatch.git"
+    if not parts["package"]:  # a fragment of a manifest that already depends on the package
+        parts["package"].append(f'.package(url: "{clone}", branch: "main"),')
+    text = (
+        "// swift-tools-version:6.2\nimport PackageDescription\n\nlet package = Package(\n"
+        '  name: "MyApp",\n  dependencies: [\n' + "\n".join(parts["package"]) + "\n  ],\n"
+        '  targets: [\n.target(name: "MyApp", dependencies: [\n' + "\n".join(parts["product"])
+        + "\n]),\n" + "\n".join(parts["target"]) + "\n  ]\n)\n"
+    ).replace("<this repository's clone URL>", clone)
+    folder = os.path.join(WORK, "Manifests", block.where.replace("/", "_").replace(":", "_"))
+    shutil.rmtree(folder, ignore_errors=True)
+    for target in ["Sources/MyApp"] + [
+            f"Tests/{name}" for name in re.findall(r'\.testTarget\(name: "(\w+)"', text)]:
+        os.makedirs(os.path.join(folder, target))
+        open(os.path.join(folder, target, "File.swift"), "w").close()
+    with open(os.path.join(folder, "Package.swift"), "w", encoding="utf-8") as f:
+        f.write(text)
+    loaded = subprocess.run(
+        ["swift", "package", "dump-package", "--package-path", folder],
+        capture_output=True, text=True)
+    if loaded.returncode != 0:
+        return f"{block.where}: the lines do not load as a manifest:\n{loaded.stderr[-2000:]}"
+    named = re.findall(r'\.product\(name: "(\w+)", package: "SelectorDispatch"\)', block.code)
+    unknown = [name for name in named if name not in products]
+    if unknown:
+        return f"{block.where}: no library of this package is named {', '.join(unknown)}"
+    return None
+
+
+def libraries():
+    """This package's library products."""
+    dumped = subprocess.run(
+        ["swift", "package", "dump-package", "--package-path", REPO],
+        capture_output=True, text=True, check=True).stdout
+    return {p["name"] for p in json.loads(dumped)["products"] if "library" in p["type"]}
+
+
 def excerpt_failure(block):
     """Why an `excerpt` block is not a run of its file's lines, or None."""
     path = os.path.join(REPO, block.reason)
@@ -429,8 +486,13 @@ def main():
     excerpts = [b for bs in by_document.values() for b in bs if b.mode == "excerpt"]
     for block in excerpts:
         print(f"  excerpt: {block.where}: of {block.reason}")
+    manifests = [b for bs in by_document.values() for b in bs if b.mode == "manifest"]
+    products = libraries() if manifests else set()
     generate(by_document, doc_comments)
-    failures = [f for f in map(excerpt_failure, excerpts) if f] + check(by_document)
+    failures = (
+        [f for f in map(excerpt_failure, excerpts) if f]
+        + [f for f in (manifest_failure(b, products) for b in manifests) if f]
+        + check(by_document))
     for failure in failures:
         print(f"check-snippets: {failure}", file=sys.stderr)
     if not failures:
