@@ -8,6 +8,16 @@
 # In Xcode, Product > Build Documentation does the same. `.ci/run` runs the first form.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+case "${1:-}" in
+  "" | --preview) ;;
+  *)
+    echo "usage: Scripts/build-docs.sh [--preview]" >&2
+    exit 2
+    ;;
+esac
+# A Linux toolchain has docc on the PATH; Xcode has it behind xcrun.
+docc=(docc)
+command -v docc > /dev/null || docc=(xcrun docc)
 graphs=.build/docs/symbol-graphs
 # Kept between runs: an incremental build that has nothing to recompile writes no graph.
 mkdir -p "$graphs"
@@ -22,19 +32,11 @@ if [ ! -s "$graphs/SelectorDispatch.symbols.json" ]; then
   mkdir -p "$graphs"
   build
 fi
-case "${1:-}" in
-  "")
-    docc convert Sources/SelectorDispatch/Documentation.docc \
-      --additional-symbol-graph-dir "$graphs" --warnings-as-errors \
-      --output-path .build/docs/SelectorDispatch.doccarchive
-    echo "documentation: .build/docs/SelectorDispatch.doccarchive (Scripts/build-docs.sh --preview serves it)"
-    ;;
-  --preview)
-    exec docc preview Sources/SelectorDispatch/Documentation.docc \
-      --additional-symbol-graph-dir "$graphs" --output-path .build/docs/preview
-    ;;
-  *)
-    echo "usage: Scripts/build-docs.sh [--preview]" >&2
-    exit 2
-    ;;
-esac
+if [ "${1:-}" = --preview ]; then
+  exec "${docc[@]}" preview Sources/SelectorDispatch/Documentation.docc \
+    --additional-symbol-graph-dir "$graphs" --output-path .build/docs/preview
+fi
+"${docc[@]}" convert Sources/SelectorDispatch/Documentation.docc \
+  --additional-symbol-graph-dir "$graphs" --warnings-as-errors \
+  --output-path .build/docs/SelectorDispatch.doccarchive
+echo "documentation: .build/docs/SelectorDispatch.doccarchive (Scripts/build-docs.sh --preview serves it)"

@@ -72,15 +72,21 @@ try feed.register(on: dispatcher)
 try registerMail(on: dispatcher)
 let app = "app"
 
-let fetchKind = CompletionKind.backgroundFetch.description
+/// The fold the dispatcher uses for a selector of the app delegate's vocabulary.
+func fold(of selector: String) -> String {
+  Vocabulary.applicationDelegate[selector: selector]?.fold.description ?? "collect"
+}
 
 // The awaited form: params without the completion, as Swift's `async` import of a delegate method
 // has them; the joined value, the one a completion handler would get, comes back.
-print("Awaited, as Swift's async delegate method: answer(to:params:), no completion handler")
-print(Transcript.event(fetch, fold: "broadcast"))
+print("Awaited, as Swift's async delegate method: answer(to:params:) returns what the completion")
+print("handler would get")
+print(Transcript.event(fetch, fold: fold(of: fetch)))
 let result = try await dispatcher.answer(to: fetch, params: [app])
-print(Transcript.completion(result, kind: fetchKind))
-print("    feed's articles: \(feed.articles)")
+print(Transcript.completion(result, kind: .backgroundFetch))
+// print's own arguments, not string interpolation: under Swift 6.3.1, interpolating the
+// main-actor `feed.articles` here, in async top-level code, leaks the string (LeakSanitizer).
+print("    feed's articles:", feed.articles)
 
 // Given the completion handler, the awaited form refuses, and says which form takes it.
 print()
@@ -96,18 +102,19 @@ do {
 // after every service answered.
 print()
 print("With the completion handler: dispatch(selector:params:), from the same async code")
-print(Transcript.event(fetch, fold: "broadcast"))
+print(Transcript.event(fetch, fold: fold(of: fetch)))
 let (completion, fetches) = completionAndResults()
 _ = try dispatcher.dispatch(selector: fetch, params: [app, completion])
-for await result in fetches { print(Transcript.completion(result, kind: fetchKind)) }
-print("    feed's articles: \(feed.articles)")
+for await result in fetches { print(Transcript.completion(result, kind: .backgroundFetch)) }
+print("    feed's articles:", feed.articles)
 
 // A sync dispatch of an event an async handler answers, with no completion, is refused.
 try dispatcher.register(
   service: "sync-only", asyncHandlers: ["applicationWillTerminate:": { _ in nil }])
 print()
 print("A synchronous dispatch that an async handler answers, with no completion handler:")
-print(Transcript.event("applicationWillTerminate:", fold: "broadcast"))
+let terminate = "applicationWillTerminate:"
+print(Transcript.event(terminate, fold: fold(of: terminate)))
 do {
   _ = try dispatcher.dispatch(selector: "applicationWillTerminate:", params: [app])
 } catch {
@@ -115,6 +122,7 @@ do {
 }
 
 print()
-print(Transcript.event("applicationDidBecomeActive:", fold: "broadcast"))
-_ = try await dispatcher.answer(to: "applicationDidBecomeActive:", params: [app])
-print("    feed's sessions: \(feed.sessions)")
+let active = "applicationDidBecomeActive:"
+print(Transcript.event(active, fold: fold(of: active)))
+_ = try await dispatcher.answer(to: active, params: [app])
+print("    feed's sessions:", feed.sessions)

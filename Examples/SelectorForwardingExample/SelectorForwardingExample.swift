@@ -73,7 +73,10 @@ struct SelectorForwardingExample {
     // A pre-resolved key skips validation and hashing on every event.
     let backgroundKey = try SelectorKey(background)
     print()
-    print("\(backgroundKey) through a SelectorKey (arity \(backgroundKey.arity))")
+    print("The same event through a SelectorKey (arity \(backgroundKey.arity)):")
+    print()
+    let backgroundFold = Vocabulary.applicationDelegate[selector: background]?.fold ?? .collect
+    print(Transcript.event("\(backgroundKey)", fold: backgroundFold.description))
     _ = try component.dispatch(backgroundKey, params: [app])
 
     print()

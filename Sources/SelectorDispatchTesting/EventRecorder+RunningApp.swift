@@ -19,9 +19,12 @@ extension EventRecorder {
   /// ```
   ///
   /// Each service keeps its name and priority, and each handler its own priority and
-  /// completion; only its calls are recorded too, as ``recordEveryService(of:)`` records them.
-  /// A recorded call costs the recorder's lock and clock: measure dispatch itself with the
-  /// package's benchmarks, not with a recording.
+  /// completion, so every event reaches the same handlers in the same order; its calls are
+  /// recorded too, as ``recordEveryService(of:)`` records them. A recorded call costs the
+  /// recorder's lock and clock, and goes by the `[Any]` path rather than the typed one:
+  /// measure dispatch itself with the package's benchmarks, not with a recording. The
+  /// recorder keeps each call's parameters and answer (UIKit's objects among them) until it
+  /// goes away.
   ///
   /// - Parameter services: The services to record.
   /// - Returns: The services, recording into this recorder.
@@ -35,7 +38,7 @@ extension EventRecorder {
   ///
   /// ```text
   /// service           selector                                     priority calls    total  …
-  /// crash-reporting   application:didFinishLaunchingWithOptions:        100     1  2.009 ms
+  /// crash-reporting   application:didFinishLaunchingWithOptions:                1  2.009 ms
   ///                   (all selectors)                                          1  2.009 ms
   /// slowest service: crash-reporting, 2.009 ms in all
   /// ```

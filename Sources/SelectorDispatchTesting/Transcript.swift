@@ -71,7 +71,7 @@ package enum Transcript {
     case "all": "false if any service answers false, else true"
     case "firstTrue": "services run in order until one answers true"
     case "firstNonNil": "services run in order until one answers; that answer"
-    case "last": "every service runs; the last answer"
+    case "last": "every service runs; the last answer that is not nil"
     case "collect": "every service runs; all their answers, in order"
     case "broadcast": "every service runs; no answer is returned"
     case "intersection": "every service runs; the options all of them allow"
@@ -114,7 +114,10 @@ package enum Transcript {
   package static func result(_ result: Any?, fold: String) -> String? {
     if fold == "broadcast" { return nil }
     let text = value(result)
-    return "  = " + (text == noOpinion ? "no answer: no service answered" : short(text, 70))
+    guard text == noOpinion else { return "  = " + short(text, 70) }
+    return fold == "nonEmptyIntersection"
+      ? "  = no answer: none answered, or they allow nothing in common"
+      : "  = no answer: no service answered"
   }
 
   /// A dispatch that failed: `  error: ` and the error's description.
@@ -128,22 +131,14 @@ package enum Transcript {
   ///
   /// - Parameters:
   ///   - value: The completion's value; `()` for a completion without one.
-  ///   - kind: The completion's function type, as `CompletionKind.description` spells it, or
-  ///     `nil` when it is not known.
+  ///   - kind: The selector's completion kind, or `nil` when it is not known.
   /// - Returns: One line.
-  package static func completion(_ value: Any?, kind: String?) -> String {
-    let rule: String
-    switch kind {
-    case "(Bool) -> Void": rule = "true if any service's reply is true"
-    case "(BackgroundFetchResult) -> Void":
-      rule = "newData if any service's reply is newData, else failed if any is, else noData"
-    case "(UInt) -> Void": rule = "the union of the services' replies"
-    case "() -> Void": return "  completion: called once, after every service's own"
-    case "(Optional<Dictionary<AnyHashable, Any>>) -> Void":
-      rule = "the services' replies merged, an earlier service's key first"
-    default: rule = "the services' replies, folded"
+  package static func completion(_ value: Any?, kind: CompletionKind?) -> String {
+    if kind?.description == CompletionKind.void.description, let rule = kind?.rule {
+      return "  completion: " + rule
     }
-    return "  completion: \(Self.value(value)) (\(rule))"
+    let rule = kind.map { $0.rule ?? "the services' replies, folded by the app's own rule" }
+    return "  completion: \(Self.value(value))" + (rule.map { " (\($0))" } ?? "")
   }
 
   /// A value as a transcript shows it: a string in quotes, an array's elements in brackets,
@@ -187,24 +182,5 @@ package enum Transcript {
       end < text.endIndex
     else { return text }
     return String(text.prefix(limit - 1)) + "…"
-  }
-}
-
-extension String {
-  /// The string padded with spaces to at least `width` characters, and always followed by at
-  /// least one space.
-  ///
-  /// - Parameter width: The width.
-  /// - Returns: The padded string.
-  package func padded(to width: Int) -> String {
-    count >= width ? self + " " : self + String(repeating: " ", count: width - count)
-  }
-
-  /// The string right-aligned in `width` characters.
-  ///
-  /// - Parameter width: The width.
-  /// - Returns: The padded string.
-  package func leftPadded(to width: Int) -> String {
-    count >= width ? self : String(repeating: " ", count: width - count) + self
   }
 }

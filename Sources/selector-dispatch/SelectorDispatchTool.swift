@@ -203,7 +203,7 @@ enum SelectorDispatchTool {
           print(
             options.json
               ? trace.json().jsonText
-              : "\n" + trace.readable(completionKind: completion?.description),
+              : "\n" + trace.readable(completionKind: completion),
             to: &output)
         }
         if case .failure(let error) = trace.result {

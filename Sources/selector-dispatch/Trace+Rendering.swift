@@ -21,10 +21,10 @@ extension Trace {
   /// sequence in a scene's or a service's name, a selector or an error stays
   /// on its line and is printed as `\n` or `\u001B`.
   ///
-  /// - Parameter completionKind: The selector's completion kind, as `CompletionKind.description`
-  ///   spells it, when the vocabulary declares one.
+  /// - Parameter completionKind: The selector's completion kind, when the vocabulary declares
+  ///   one.
   /// - Returns: The lines.
-  func readable(completionKind: String? = nil) -> String {
+  func readable(completionKind: CompletionKind? = nil) -> String {
     var lines = [Transcript.header(selector, scene: scene), Transcript.fold(fold)]
     if calls.isEmpty { lines.append("    (no service handles it)") }
     // The priority column, when any call has one: blank for a call without.

@@ -50,10 +50,15 @@ public struct CompletionKind: Sendable, CustomStringConvertible {
   /// completion.
   package let makeCompletion: @Sendable (@escaping @Sendable (Any) -> Void) -> Any
 
+  /// How the services' replies fold into the caller's value, in a few words, for a trace
+  /// (such as "true if any service's reply is true"); `nil` for a kind made with
+  /// ``folding(_:identity:combine:)``, whose rule is the app's own.
+  package let rule: String?
+
   /// A completion with no value, `() -> Void`: the caller's runs once, after
   /// every service's.
   public static let void = CompletionKind(
-    description: "() -> Void",
+    description: "() -> Void", rule: "called once, after every service's own",
     makeCompletion: { receive in { () in receive(()) } as () -> Void },
     bind: { caller in
       let plain = caller as? () -> Void
@@ -67,24 +72,30 @@ public struct CompletionKind: Sendable, CustomStringConvertible {
   /// `(BackgroundFetchResult) -> Void`: ``BackgroundFetchResult/newData`` if
   /// any service had new data, else ``BackgroundFetchResult/failed`` if any
   /// failed, else ``BackgroundFetchResult/noData``.
-  public static let backgroundFetch = folding(
-    BackgroundFetchResult.self, identity: .noData
+  public static let backgroundFetch = CompletionKind(
+    unchecked: BackgroundFetchResult.self, identity: .noData,
+    rule: "newData if any service's reply is newData, else failed if any is, else noData"
   ) { $0.combined(with: $1) }
 
   /// `(UInt) -> Void` carrying a `UNNotificationPresentationOptions` raw
   /// value: the union of the options the services asked for; `0` (do not
   /// present) when none did.
-  public static let presentationOptions = folding(UInt.self, identity: 0) { $0 | $1 }
+  public static let presentationOptions = CompletionKind(
+    unchecked: UInt.self, identity: 0, rule: "the union of the services' replies"
+  ) { $0 | $1 }
 
   /// `(Bool) -> Void`: `true` if any service succeeded, such as a shortcut
   /// item that some service handled; `false` when none did.
-  public static let anySucceeded = folding(Bool.self, identity: false) { $0 || $1 }
+  public static let anySucceeded = CompletionKind(
+    unchecked: Bool.self, identity: false, rule: "true if any service's reply is true"
+  ) { $0 || $1 }
 
   /// `([AnyHashable: Any]?) -> Void`, a WatchKit reply: the services'
   /// dictionaries merged, where an earlier service (higher priority) wins a
   /// key both set; `nil` when no service replied with a dictionary.
   public static let watchReply = CompletionKind(
-    unchecked: [AnyHashable: Any]?.self, identity: nil
+    unchecked: [AnyHashable: Any]?.self, identity: nil,
+    rule: "the services' replies merged, an earlier service's key first"
   ) { merged, reply in
     guard let reply else { return merged }
     return (merged ?? [:]).merging(reply) { earlier, _ in earlier }
@@ -107,15 +118,16 @@ public struct CompletionKind: Sendable, CustomStringConvertible {
     _ value: Value.Type, identity: Value,
     combine: @escaping @Sendable (Value, Value) -> Value
   ) -> CompletionKind {
-    CompletionKind(unchecked: value, identity: identity, combine: combine)
+    CompletionKind(unchecked: value, identity: identity, rule: nil, combine: combine)
   }
 
   private init(
-    description: String,
+    description: String, rule: String?,
     makeCompletion: @escaping @Sendable (@escaping @Sendable (Any) -> Void) -> Any,
     bind: @escaping @Sendable (Any) -> CompletionBinding?
   ) {
     self.description = description
+    self.rule = rule
     self.makeCompletion = makeCompletion
     self.bind = bind
   }
@@ -124,11 +136,12 @@ public struct CompletionKind: Sendable, CustomStringConvertible {
   /// dictionaries of `Any`: values only cross threads under the join's lock,
   /// on their way from a service to the caller.
   private init<Value>(
-    unchecked value: Value.Type, identity: Value, combine: @escaping (Value, Value) -> Value
+    unchecked value: Value.Type, identity: Value, rule: String?,
+    combine: @escaping (Value, Value) -> Value
   ) {
     let box = UncheckedBox(value: (identity, combine))
     self.init(
-      description: "(\(Value.self)) -> Void",
+      description: "(\(Value.self)) -> Void", rule: rule,
       makeCompletion: { receive in { (reply: Value) in receive(reply) } as (Value) -> Void },
       bind: { caller in
         let plain = caller as? (Value) -> Void

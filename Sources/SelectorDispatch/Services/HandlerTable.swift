@@ -134,7 +134,7 @@ public struct HandlerTable: ExpressibleByDictionaryLiteral {
   /// dropped, so that every dispatch goes through the wrapped handlers.
   ///
   /// - Parameters:
-  ///   - wrap: Wraps the synchronous handlers (an async handler's stand-in among them).
+  ///   - wrap: Wraps the synchronous handlers.
   ///   - wrapAsync: Wraps the async handlers.
   /// - Returns: The wrapped table.
   package func instrumented(

@@ -37,8 +37,8 @@ struct AsyncServicesExampleTests {
         + "handler, which a synchronous dispatch cannot wait for; nothing ran; "
         + "await its answer with `try await dispatcher.answer(to:params:)`"
       let expected: [String] = [
-        "Awaited, as Swift's async delegate method: answer(to:params:), no completion handler",
-        fetch, broadcast, newData, #"    feed's articles: ["article 1"]"#, "",
+        "Awaited, as Swift's async delegate method: answer(to:params:) returns what the completion",
+        "handler would get", fetch, broadcast, newData, #"    feed's articles: ["article 1"]"#, "",
         "Awaited, given the completion handler too:", awaitedRefusal, "",
         "With the completion handler: dispatch(selector:params:), from the same async code",
         fetch, broadcast, newData, #"    feed's articles: ["article 1", "article 2"]"#, "",

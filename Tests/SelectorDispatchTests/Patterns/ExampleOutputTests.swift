@@ -42,8 +42,15 @@ struct ExampleOutputTests {
       for old in ["[fold:", "= nil", "null", "Optional("] {
         #expect(!printed.contains(old), "\(example) prints \(old)")
       }
-      for line in lines where line.hasPrefix("  = ") {
-        #expect(!line.hasPrefix("  = no opinion"), "\(example): \(line)")
+      // A folded answer or a completion's value belongs to the event whose fold line is above
+      // it, with no blank line between.
+      var inEvent = false
+      for line in lines {
+        if line.isEmpty { inEvent = false }
+        if line.hasPrefix("  fold ") { inEvent = true }
+        if line.hasPrefix("  = ") || line.hasPrefix("  completion: ") {
+          #expect(inEvent, "\(example): \(line) has no event above it")
+        }
       }
     #endif
   }

@@ -64,7 +64,7 @@ import Testing
       selector: "a:", params: [1], fold: "all", calls: [],
       result: .failure(DispatchError.arityMismatch(selector: "a:", expected: 1, actual: 2)),
       completion: .some("newData"))
-    let readable = failed.readable(completionKind: "(BackgroundFetchResult) -> Void")
+    let readable = failed.readable(completionKind: .backgroundFetch)
     #expect(readable.contains("(no service handles it)"))
     #expect(readable.contains("\n  error: `a:` takes 1 argument"))
     #expect(

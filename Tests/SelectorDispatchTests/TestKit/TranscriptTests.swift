@@ -53,30 +53,37 @@ import Testing
     #expect(Transcript.result(true, fold: "all") == "  = true")
     #expect(Transcript.result(nil, fold: "broadcast") == nil)
     #expect(Transcript.result(nil, fold: "firstNonNil") == "  = no answer: no service answered")
+    #expect(
+      Transcript.result(nil, fold: "nonEmptyIntersection")
+        == "  = no answer: none answered, or they allow nothing in common")
     #expect(Transcript.result([nil, 2] as [Any?], fold: "collect") == "  = [no opinion, 2]")
   }
 
   @Test func aCompletionSaysTheRuleThatFoldedTheReplies() {
     #expect(
-      Transcript.completion(true, kind: CompletionKind.anySucceeded.description)
+      Transcript.completion(true, kind: .anySucceeded)
         == "  completion: true (true if any service's reply is true)")
     #expect(
       Transcript.completion(
-        BackgroundFetchResult.newData, kind: CompletionKind.backgroundFetch.description)
+        BackgroundFetchResult.newData, kind: .backgroundFetch)
         == "  completion: newData (newData if any service's reply is newData, else failed if any "
         + "is, else noData)")
     #expect(
-      Transcript.completion(UInt(6), kind: CompletionKind.presentationOptions.description)
+      Transcript.completion(UInt(6), kind: .presentationOptions)
         == "  completion: 6 (the union of the services' replies)")
     #expect(
-      Transcript.completion((), kind: CompletionKind.void.description)
+      Transcript.completion((), kind: .void)
         == "  completion: called once, after every service's own")
     #expect(
-      Transcript.completion(nil, kind: CompletionKind.watchReply.description)
+      Transcript.completion(nil, kind: .watchReply)
         == "  completion: no opinion (the services' replies merged, an earlier service's key "
         + "first)")
+    let paid = CompletionKind.folding(Bool.self, identity: true) { $0 && $1 }
     #expect(
-      Transcript.completion(1, kind: nil) == "  completion: 1 (the services' replies, folded)")
+      Transcript.completion(false, kind: paid)
+        == "  completion: false (the services' replies, folded by the app's own rule)",
+      "an app's own kind is not described by its type's built-in rule")
+    #expect(Transcript.completion(1, kind: nil) == "  completion: 1")
   }
 
   @Test func valuesSayWhatTheyAre() {
@@ -90,43 +97,5 @@ import Testing
     #expect(
       Transcript.error(DispatchError.arityMismatch(selector: "a:", expected: 1, actual: 2))
         .hasPrefix("  error: `a:` takes 1 argument"))
-  }
-
-  @Test func aRunningAppsRecorderGivesTheProfile() throws {
-    let times = Locked<[UInt64]>([0, 3_000_000, 3_000_000, 3_001_000])
-    let recorder = EventRecorder(now: { times.withLock { $0.removeFirst() } })
-    let app = Dispatcher(vocabulary: .applicationDelegate)
-    struct Launch: DispatchService {
-      var priority: Int { 5 }
-      var handlers: HandlerTable {
-        on("application:didFinishLaunchingWithOptions:") {
-          (_: AnyObject, _: [String: Any]?) -> Bool in true
-        }
-        .priority(50)
-      }
-    }
-    // Quiet registers first and at a higher service priority: Launch's handler runs first
-    // only if its own priority survives the recording.
-    try app.register(contentsOf: recorder.recording([Quiet(), Launch()]))
-    let launched = try app.dispatch(
-      selector: "application:didFinishLaunchingWithOptions:", params: ["app", [String: Any]()])
-    #expect(launched as? Bool == true)
-    #expect(recorder.calls.map(\.service) == ["Launch", "Quiet"], "the handler's own priority")
-    #expect(recorder.calls.first?.nanoseconds == 3_000_000)
-    #expect(recorder.profile.hasSuffix("slowest service: Launch, 3.000 ms in all"))
-    #expect(
-      recorder.profile.contains(
-        "\nLaunch            application:didFinishLaunchingWithOptions:                1    "
-          + "3.000 ms    3.000 ms    3.000 ms\n"))
-  }
-}
-
-/// A service with no opinion on launch.
-private struct Quiet: DispatchService {
-  var priority: Int { 10 }
-  var handlers: HandlerTable {
-    on("application:didFinishLaunchingWithOptions:") {
-      (_: AnyObject, _: [String: Any]?) -> Bool? in nil
-    }
   }
 }

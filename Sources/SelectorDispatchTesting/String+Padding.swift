@@ -1,0 +1,19 @@
+/// Column alignment for transcripts and profile tables.
+extension String {
+  /// The string padded with spaces to at least `width` characters, and always followed by at
+  /// least one space.
+  ///
+  /// - Parameter width: The width.
+  /// - Returns: The padded string.
+  package func padded(to width: Int) -> String {
+    count >= width ? self + " " : self + String(repeating: " ", count: width - count)
+  }
+
+  /// The string right-aligned in `width` characters.
+  ///
+  /// - Parameter width: The width.
+  /// - Returns: The padded string.
+  package func leftPadded(to width: Int) -> String {
+    count >= width ? self : String(repeating: " ", count: width - count) + self
+  }
+}
