@@ -8,47 +8,32 @@ import Testing
 @Suite(.enabled(if: canRunProcesses, "Foundation has no Process here"), .timeLimit(.minutes(1)))
 struct AsyncServicesExampleTests {
   @Test func topLevelCodeAwaitsTheAnswerAndCallsTheSynchronousDispatch() throws {
-    #if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
-      throw CocoaError(.featureUnsupported)  // not reached: the suite is disabled
-    #else
-      let executable = SelectorDispatchToolTests.executable.deletingLastPathComponent()
-        .appendingPathComponent("AsyncServicesExample")
-      let process = Process()
-      process.executableURL = executable
-      let output = Pipe()
-      process.standardOutput = output
-      process.standardError = FileHandle.nullDevice
-      try process.run()
-      let printed = String(
-        decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-      process.waitUntilExit()
-      #expect(process.terminationStatus == 0)
-      let fetch = "application:performFetchWithCompletionHandler:"
-      let broadcast = "  fold broadcast: every service runs; no answer is returned"
-      let newData =
-        "  completion: newData (newData if any service's reply is newData, else failed if any is, "
-        + "else noData)"
-      let awaitedRefusal: String =
-        "  error: `\(fetch)` takes 1 argument without its completion handler when awaited "
-        + "(one per ':' but the last), but 2 were given; "
-        + "to pass the completion handler, call dispatch(selector:params:) instead"
-      let synchronousRefusal: String =
-        #"  error: service "sync-only" handles `applicationWillTerminate:` with an async "#
-        + "handler, which a synchronous dispatch cannot wait for; nothing ran; "
-        + "await its answer with `try await dispatcher.answer(to:params:)`"
-      let expected: [String] = [
-        "Awaited, as Swift's async delegate method: answer(to:params:) returns what the completion",
-        "handler would get", fetch, broadcast, newData, #"    feed's articles: ["article 1"]"#, "",
-        "Awaited, given the completion handler too:", awaitedRefusal, "",
-        "With the completion handler: dispatch(selector:params:), from the same async code",
-        fetch, broadcast, newData, #"    feed's articles: ["article 1", "article 2"]"#, "",
-        "A synchronous dispatch that an async handler answers, with no completion handler:",
-        "applicationWillTerminate:", broadcast, synchronousRefusal, "",
-        "applicationDidBecomeActive:", broadcast, "    feed's sessions: 1",
-      ]
-      #expect(
-        printed.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-          == expected + [""])
-    #endif
+    let printed = try ExampleOutputTests.run(example: "AsyncServicesExample")
+    let fetch = "application:performFetchWithCompletionHandler:"
+    let broadcast = "  fold broadcast: every service runs; no answer is returned"
+    let newData =
+      "  completion: newData (newData if any service's reply is newData, else failed if any is, "
+      + "else noData)"
+    let awaitedRefusal: String =
+      "  error: `\(fetch)` takes 1 argument without its completion handler when awaited "
+      + "(one per ':' but the last), but 2 were given; "
+      + "to pass the completion handler, call dispatch(selector:params:) instead"
+    let synchronousRefusal: String =
+      #"  error: service "sync-only" handles `applicationWillTerminate:` with an async "#
+      + "handler, which a synchronous dispatch cannot wait for; nothing ran; "
+      + "await its answer with `try await dispatcher.answer(to:params:)`"
+    let expected: [String] = [
+      "Awaited, as Swift's async delegate method: answer(to:params:) returns what the completion",
+      "handler would get", fetch, broadcast, newData, #"    feed's articles: ["article 1"]"#, "",
+      "Awaited, given the completion handler too:", awaitedRefusal, "",
+      "With the completion handler: dispatch(selector:params:), from the same async code",
+      fetch, broadcast, newData, #"    feed's articles: ["article 1", "article 2"]"#, "",
+      "A synchronous dispatch that an async handler answers, with no completion handler:",
+      "applicationWillTerminate:", broadcast, synchronousRefusal, "",
+      "applicationDidBecomeActive:", broadcast, "    feed's sessions: 1",
+    ]
+    #expect(
+      printed.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        == expected + [""])
   }
 }
