@@ -72,16 +72,11 @@ try feed.register(on: dispatcher)
 try registerMail(on: dispatcher)
 let app = "app"
 
-/// The fold the dispatcher uses for a selector of the app delegate's vocabulary.
-func fold(of selector: String) -> String {
-  Vocabulary.applicationDelegate[selector: selector]?.fold.description ?? "collect"
-}
-
 // The awaited form: params without the completion, as Swift's `async` import of a delegate method
 // has them; the joined value, the one a completion handler would get, comes back.
 print("Awaited, as Swift's async delegate method: answer(to:params:) returns what the completion")
 print("handler would get")
-print(Transcript.event(fetch, fold: fold(of: fetch)))
+print(Transcript.event(fetch, fold: dispatcher.fold(of: fetch).description))
 let result = try await dispatcher.answer(to: fetch, params: [app])
 print(Transcript.completion(result, kind: .backgroundFetch))
 // print's own arguments, not string interpolation: under Swift 6.3.1, interpolating the
@@ -102,7 +97,7 @@ do {
 // after every service answered.
 print()
 print("With the completion handler: dispatch(selector:params:), from the same async code")
-print(Transcript.event(fetch, fold: fold(of: fetch)))
+print(Transcript.event(fetch, fold: dispatcher.fold(of: fetch).description))
 let (completion, fetches) = completionAndResults()
 _ = try dispatcher.dispatch(selector: fetch, params: [app, completion])
 for await result in fetches { print(Transcript.completion(result, kind: .backgroundFetch)) }
@@ -114,7 +109,7 @@ try dispatcher.register(
 print()
 print("A synchronous dispatch that an async handler answers, with no completion handler:")
 let terminate = "applicationWillTerminate:"
-print(Transcript.event(terminate, fold: fold(of: terminate)))
+print(Transcript.event(terminate, fold: dispatcher.fold(of: terminate).description))
 do {
   _ = try dispatcher.dispatch(selector: "applicationWillTerminate:", params: [app])
 } catch {
@@ -123,6 +118,6 @@ do {
 
 print()
 let active = "applicationDidBecomeActive:"
-print(Transcript.event(active, fold: fold(of: active)))
+print(Transcript.event(active, fold: dispatcher.fold(of: active).description))
 _ = try await dispatcher.answer(to: active, params: [app])
 print("    feed's sessions:", feed.sessions)

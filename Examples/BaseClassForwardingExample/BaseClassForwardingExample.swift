@@ -136,14 +136,15 @@ struct BaseClassForwardingExample {
     let app = Application()
 
     let delegate = AppDelegate()
-    let launch = event("application:didFinishLaunchingWithOptions:")
+    let launch = event("application:didFinishLaunchingWithOptions:", of: delegate)
     let launched = delegate.application(app, didFinishLaunchingWithOptions: nil)
     print(Transcript.result(launched, fold: launch) ?? "")
 
-    _ = event("applicationDidEnterBackground:")
+    _ = event("applicationDidEnterBackground:", of: delegate)
     delegate.applicationDidEnterBackground(app)
 
-    _ = event("application:handleEventsForBackgroundURLSession:completionHandler:")
+    _ = event(
+      "application:handleEventsForBackgroundURLSession:completionHandler:", of: delegate)
     var systemCompletions = 0
     delegate.application(app, handleEventsForBackgroundURLSession: "uploads") {
       systemCompletions += 1
@@ -157,17 +158,19 @@ struct BaseClassForwardingExample {
     let vetoed = VetoedAppDelegate()
     print()
     print("Another app, whose migration vetoes the launch:")
-    let vetoedFold = event("application:didFinishLaunchingWithOptions:")
+    let vetoedFold = event("application:didFinishLaunchingWithOptions:", of: vetoed)
     let vetoedLaunch = vetoed.application(app, didFinishLaunchingWithOptions: nil)
     print(Transcript.result(vetoedLaunch, fold: vetoedFold) ?? "")
   }
 
   /// Prints the header of the event the next delegate call forwards, with its fold.
   ///
-  /// - Parameter selector: The event's selector.
+  /// - Parameters:
+  ///   - selector: The event's selector.
+  ///   - delegate: The delegate whose dispatcher forwards it.
   /// - Returns: Its fold's name.
-  static func event(_ selector: String) -> String {
-    let fold = Vocabulary.applicationDelegate[selector: selector]?.fold ?? .collect
+  static func event(_ selector: String, of delegate: AppDelegateService) -> String {
+    let fold = delegate.dispatcher.fold(of: selector)
     print()
     print(Transcript.event(selector, fold: fold.description))
     return fold.description

@@ -120,7 +120,7 @@ struct DomainDelegatesExample {
   /// Dispatches one event and prints it: its header and fold, what the delegates print, and the
   /// folded answer.
   static func send(_ appDelegate: Dispatcher, _ selector: String, _ params: [Any]) throws {
-    let fold = Vocabulary.applicationDelegate[selector: selector]?.fold ?? .collect
+    let fold = appDelegate.fold(of: selector)
     print()
     print(Transcript.event(selector, fold: fold.description))
     let answer = try appDelegate.dispatch(selector: selector, params: params)

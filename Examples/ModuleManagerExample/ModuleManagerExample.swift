@@ -139,7 +139,7 @@ struct ModuleManagerExample {
 
   /// Forwards one event, as AppModuleManager forwards a delegate call, and prints the answer.
   static func send(_ manager: Dispatcher, _ selector: String, _ params: [Any]) {
-    let fold = Vocabulary.applicationDelegate[selector: selector]?.fold ?? .collect
+    let fold = manager.fold(of: selector)
     print()
     print(Transcript.event(selector, fold: fold.description))
     if !manager.responds(to: selector) { print("    (no module implements it)") }

@@ -75,8 +75,7 @@ struct SelectorForwardingExample {
     print()
     print("The same event through a SelectorKey (arity \(backgroundKey.arity)):")
     print()
-    let backgroundFold = Vocabulary.applicationDelegate[selector: background]?.fold ?? .collect
-    print(Transcript.event("\(backgroundKey)", fold: backgroundFold.description))
+    print(Transcript.event("\(backgroundKey)", fold: component.fold(of: background).description))
     _ = try component.dispatch(backgroundKey, params: [app])
 
     print()
@@ -100,7 +99,7 @@ struct SelectorForwardingExample {
   static func forward(_ component: Dispatcher, _ selector: String, _ params: [Any]) {
     // The fold the dispatcher uses: the vocabulary's, `collect` for the SDK's own event (and for
     // a selector nothing declares).
-    let fold = Vocabulary.applicationDelegate[selector: selector]?.fold ?? .collect
+    let fold = component.fold(of: selector)
     print()
     print(Transcript.event(selector, fold: fold.description))
     do {

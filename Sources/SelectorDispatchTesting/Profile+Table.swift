@@ -43,6 +43,6 @@ extension Profile {
         "slowest service: \(slowest.service), \(Transcript.milliseconds(slowest.nanoseconds)) in all"
       )
     }
-    return lines.map(\.escapedForDisplay).joined(separator: "\n")
+    return lines.displayed
   }
 }

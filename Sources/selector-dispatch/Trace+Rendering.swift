@@ -86,10 +86,3 @@ extension Trace {
     return .object(members)
   }
 }
-
-extension [String] {
-  /// The lines joined by line feeds, each escaped for display first, so that
-  /// text from the input (a scene's name, a file's) cannot start a line of
-  /// its own or act on the terminal.
-  var displayed: String { map(\.escapedForDisplay).joined(separator: "\n") }
-}
