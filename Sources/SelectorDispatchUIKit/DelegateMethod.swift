@@ -90,20 +90,6 @@ extension DelegateMethod {
   /// The method for a selector, if it is one of ``vocabulary``'s.
   static subscript(_ selector: String) -> DelegateMethod? { all[selector] }
 
-  /// The methods where the host does work of its own.
-  static let hostWork: Set<String> = [
-    // Makes the notification centre's delegate the app delegate, before launch finishes, as
-    // UserNotifications requires.
-    "application:willFinishLaunchingWithOptions:",
-    // Names DispatchingSceneDelegate in the scene configuration, unless Info.plist names one.
-    "application:configurationForConnectingSceneSession:options:",
-    // Makes the window, and forwards what the connection options carry.
-    "scene:willConnectToSession:options:",
-    // Releases what services kept for the scene in `PerScene` stores, whether or not a service
-    // handles the disconnection: UIKit calls only what the delegate advertises.
-    "sceneDidDisconnect:",
-  ]
-
   /// Whether the host's work for `selector` is needed in an app with this
   /// Info.plist.
   ///
@@ -143,32 +129,9 @@ extension DelegateMethod {
     }
   }
 
-  /// The selectors the classes leave out, with why.
-  static let notForwarded: [String: String] = {
-    var left: [String: String] = [
-      "windowScene:didUpdateEffectiveGeometry:": newerSDK("iOS 26"),
-      "preferredWindowingControlStyleForScene:": newerSDK("iOS 26"),
-      "supportedInterfaceOrientationsForWindowScene:": newerSDK("iOS 27"),
-    ]
-    #if targetEnvironment(macCatalyst)
-      for selector in [
-        "application:userDidAcceptCloudKitShareWithMetadata:",
-        "windowScene:userDidAcceptCloudKitShareWithMetadata:",
-      ] {
-        left[selector] = catalystCloudKit
-      }
-    #endif
-    return left
-  }()
-}
-
-/// Why Mac Catalyst leaves out the CloudKit share methods.
-private let catalystCloudKit =
-  "their parameter is CloudKit's CKShare.Metadata, and the package's Mac Catalyst compile "
-  + "check (the macOS 13.3 SDK on Linux) cannot build CloudKit's Swift module; a subclass "
-  + "that implements one has it advertised"
-
-private func newerSDK(_ release: String) -> String {
-  "the \(release) SDK declares it; the package is compiled against the iOS 18.6 SDK, where "
-    + "UIWindowSceneDelegate has no such method to implement"
+  /// Why Mac Catalyst leaves out the methods whose parameter is CloudKit's.
+  static let catalystCloudKit =
+    "their parameter is CloudKit's CKShare.Metadata, and the package's Mac Catalyst compile "
+    + "check (the macOS 13.3 SDK on Linux) cannot build CloudKit's Swift module; a subclass "
+    + "that implements one has it advertised"
 }

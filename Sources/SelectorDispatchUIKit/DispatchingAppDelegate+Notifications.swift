@@ -3,11 +3,12 @@
   import UIKit
   import UserNotifications
 
-  // Background fetch, URL sessions, remote, local and user notifications: the methods whose
-  // completion handlers the adapter converts. Each is `@objc`, so that a subclass may override it
-  // although an extension declares it.
+  // The app delegate's irregular methods of background fetch and notifications, hand-written
+  // (`Scripts/uikit-delegate-methods.toml` names them): the fetches, whose completion the adapter
+  // converts, and the notification centre's callbacks, which move to the main actor. Each is
+  // `@objc`, so that a subclass may override it although an extension declares it.
   extension DispatchingAppDelegate {
-    // MARK: Background fetch and URL sessions
+    // MARK: Background fetch
 
     /// Forwards `application:performFetchWithCompletionHandler:`; the
     /// services' completions are `(BackgroundFetchResult) -> Void`.
@@ -20,42 +21,7 @@
       fetch("application:performFetchWithCompletionHandler:", [application], completionHandler)
     }
 
-    /// Forwards `application:handleEventsForBackgroundURLSession:completionHandler:`;
-    /// UIKit's completion runs once, after every service's.
-    @objc open func application(
-      _ application: UIApplication, handleEventsForBackgroundURLSession identifier: String,
-      completionHandler: @escaping () -> Void
-    ) {
-      forwarder.event(
-        "application:handleEventsForBackgroundURLSession:completionHandler:",
-        [application, identifier], completion: completionHandler)
-    }
-
     // MARK: Remote notifications
-
-    /// Forwards `application:didRegisterForRemoteNotificationsWithDeviceToken:`.
-    @objc open func application(
-      _ application: UIApplication,
-      didRegisterForRemoteNotificationsWithDeviceToken deviceToken: Data
-    ) {
-      forwarder.event(Forwarded.didRegisterForRemoteNotifications, application, deviceToken)
-    }
-
-    /// Forwards `application:didFailToRegisterForRemoteNotificationsWithError:`.
-    @objc open func application(
-      _ application: UIApplication,
-      didFailToRegisterForRemoteNotificationsWithError error: any Error
-    ) {
-      forwarder.event(Forwarded.didFailToRegisterForRemoteNotifications, application, error)
-    }
-
-    /// Forwards `application:didReceiveRemoteNotification:`.
-    @available(iOS, deprecated: 10.0)
-    @objc open func application(
-      _ application: UIApplication, didReceiveRemoteNotification userInfo: [AnyHashable: Any]
-    ) {
-      forwarder.event(Forwarded.didReceiveRemoteNotificationWithoutFetch, application, userInfo)
-    }
 
     /// Forwards `application:didReceiveRemoteNotification:fetchCompletionHandler:`;
     /// the services' completions are `(BackgroundFetchResult) -> Void`.
@@ -66,78 +32,6 @@
       fetch(
         "application:didReceiveRemoteNotification:fetchCompletionHandler:",
         [application, userInfo], completionHandler)
-    }
-
-    /// Forwards `application:handleActionWithIdentifier:forRemoteNotification:completionHandler:`.
-    @available(iOS, deprecated: 10.0)
-    @objc open func application(
-      _ application: UIApplication, handleActionWithIdentifier identifier: String?,
-      forRemoteNotification userInfo: [AnyHashable: Any],
-      completionHandler: @escaping () -> Void
-    ) {
-      forwarder.event(
-        "application:handleActionWithIdentifier:forRemoteNotification:completionHandler:",
-        [application, identifier as Any, userInfo], completion: completionHandler)
-    }
-
-    /// Forwards
-    /// `application:handleActionWithIdentifier:forRemoteNotification:withResponseInfo:completionHandler:`.
-    @available(iOS, deprecated: 10.0)
-    @objc open func application(
-      _ application: UIApplication, handleActionWithIdentifier identifier: String?,
-      forRemoteNotification userInfo: [AnyHashable: Any],
-      withResponseInfo responseInfo: [AnyHashable: Any],
-      completionHandler: @escaping () -> Void
-    ) {
-      forwarder.event(
-        "application:handleActionWithIdentifier:forRemoteNotification:withResponseInfo:"
-          + "completionHandler:",
-        [application, identifier as Any, userInfo, responseInfo], completion: completionHandler)
-    }
-
-    // MARK: Local notifications
-
-    /// Forwards `application:didReceiveLocalNotification:`.
-    @available(iOS, deprecated: 10.0)
-    @objc open func application(
-      _ application: UIApplication, didReceive notification: UILocalNotification
-    ) {
-      forwarder.event(Forwarded.didReceiveLocalNotification, application, notification)
-    }
-
-    /// Forwards `application:handleActionWithIdentifier:forLocalNotification:completionHandler:`.
-    @available(iOS, deprecated: 10.0)
-    @objc open func application(
-      _ application: UIApplication, handleActionWithIdentifier identifier: String?,
-      for notification: UILocalNotification, completionHandler: @escaping () -> Void
-    ) {
-      forwarder.event(
-        "application:handleActionWithIdentifier:forLocalNotification:completionHandler:",
-        [application, identifier as Any, notification], completion: completionHandler)
-    }
-
-    /// Forwards
-    /// `application:handleActionWithIdentifier:forLocalNotification:withResponseInfo:completionHandler:`.
-    @available(iOS, deprecated: 10.0)
-    @objc open func application(
-      _ application: UIApplication, handleActionWithIdentifier identifier: String?,
-      for notification: UILocalNotification, withResponseInfo responseInfo: [AnyHashable: Any],
-      completionHandler: @escaping () -> Void
-    ) {
-      forwarder.event(
-        "application:handleActionWithIdentifier:forLocalNotification:withResponseInfo:"
-          + "completionHandler:",
-        [application, identifier as Any, notification, responseInfo], completion: completionHandler)
-    }
-
-    /// Forwards `application:didRegisterUserNotificationSettings:`.
-    @available(iOS, deprecated: 10.0)
-    @objc open func application(
-      _ application: UIApplication,
-      didRegister notificationSettings: UIUserNotificationSettings
-    ) {
-      forwarder.event(
-        Forwarded.didRegisterUserNotificationSettings, application, notificationSettings)
     }
 
     // MARK: User notifications

@@ -180,11 +180,6 @@
 
     // MARK: App state
 
-    /// Forwards `applicationDidFinishLaunching:`.
-    open func applicationDidFinishLaunching(_ application: UIApplication) {
-      forwarder.event(Forwarded.applicationDidFinishLaunching, application)
-    }
-
     /// Makes this object the notification centre's delegate, as
     /// UserNotifications requires before launch finishes, then forwards
     /// `application:willFinishLaunchingWithOptions:`; `true` when no service
@@ -197,97 +192,6 @@
       return forwarder.ask(
         Forwarded.willFinishLaunching, application, launchOptions,
         or: true)
-    }
-
-    /// Forwards `application:didFinishLaunchingWithOptions:`; `true` when no
-    /// service vetoes.
-    open func application(
-      _ application: UIApplication,
-      didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]? = nil
-    ) -> Bool {
-      forwarder.ask(
-        Forwarded.didFinishLaunching, application, launchOptions,
-        or: true)
-    }
-
-    /// Forwards `applicationDidBecomeActive:`.
-    open func applicationDidBecomeActive(_ application: UIApplication) {
-      forwarder.event(Forwarded.applicationDidBecomeActive, application)
-    }
-
-    /// Forwards `applicationWillResignActive:`.
-    open func applicationWillResignActive(_ application: UIApplication) {
-      forwarder.event(Forwarded.applicationWillResignActive, application)
-    }
-
-    /// Forwards `applicationDidEnterBackground:`.
-    open func applicationDidEnterBackground(_ application: UIApplication) {
-      forwarder.event(Forwarded.applicationDidEnterBackground, application)
-    }
-
-    /// Forwards `applicationWillEnterForeground:`.
-    open func applicationWillEnterForeground(_ application: UIApplication) {
-      forwarder.event(Forwarded.applicationWillEnterForeground, application)
-    }
-
-    /// Forwards `applicationWillTerminate:`.
-    open func applicationWillTerminate(_ application: UIApplication) {
-      forwarder.event(Forwarded.applicationWillTerminate, application)
-    }
-
-    /// Forwards `applicationDidReceiveMemoryWarning:`.
-    open func applicationDidReceiveMemoryWarning(_ application: UIApplication) {
-      forwarder.event(Forwarded.applicationDidReceiveMemoryWarning, application)
-    }
-
-    /// Forwards `applicationSignificantTimeChange:`.
-    open func applicationSignificantTimeChange(_ application: UIApplication) {
-      forwarder.event(Forwarded.applicationSignificantTimeChange, application)
-    }
-
-    /// Forwards `applicationShouldAutomaticallyLocalizeKeyCommands:`; `true`
-    /// (UIKit's default) when no service vetoes.
-    open func applicationShouldAutomaticallyLocalizeKeyCommands(_ application: UIApplication)
-      -> Bool
-    {
-      forwarder.ask(
-        Forwarded.applicationShouldAutomaticallyLocalizeKeyCommands, application, or: true)
-    }
-
-    /// Forwards `application:willChangeStatusBarOrientation:duration:`.
-    @available(iOS, deprecated: 13.0)
-    open func application(
-      _ application: UIApplication,
-      willChangeStatusBarOrientation newStatusBarOrientation: UIInterfaceOrientation,
-      duration: TimeInterval
-    ) {
-      forwarder.event(
-        Forwarded.willChangeStatusBarOrientation, application, newStatusBarOrientation, duration)
-    }
-
-    /// Forwards `application:didChangeStatusBarOrientation:`.
-    @available(iOS, deprecated: 13.0)
-    open func application(
-      _ application: UIApplication,
-      didChangeStatusBarOrientation oldStatusBarOrientation: UIInterfaceOrientation
-    ) {
-      forwarder.event(Forwarded.didChangeStatusBarOrientation, application, oldStatusBarOrientation)
-    }
-
-    /// Forwards `application:willChangeStatusBarFrame:`.
-    @available(iOS, deprecated: 13.0)
-    open func application(
-      _ application: UIApplication, willChangeStatusBarFrame newStatusBarFrame: CGRect
-    ) {
-      forwarder.event(Forwarded.willChangeStatusBarFrame, application, newStatusBarFrame)
-    }
-
-    /// Forwards `application:didChangeStatusBarFrame:`.
-    @available(iOS, deprecated: 13.0)
-    open func application(
-      _ application: UIApplication, didChangeStatusBarFrame oldStatusBarFrame: CGRect
-    ) {
-      forwarder.event(Forwarded.didChangeStatusBarFrame, application, oldStatusBarFrame)
     }
 
     // MARK: Default orientation
@@ -306,6 +210,38 @@
         isPad: UIDevice.current.userInterfaceIdiom == .pad)
       return UIInterfaceOrientationMask(
         rawValue: UIKitValue.orientations(folded: folded, fallback: fallback))
+    }
+
+    // MARK: Scenes
+
+    /// Forwards `application:configurationForConnectingSceneSession:options:`:
+    /// the first service's configuration, or else Info.plist's for the
+    /// session; either way with ``DispatchingSceneDelegate`` as the delegate
+    /// class when it names none, so that the scene's events reach the
+    /// services. A configuration that names another class, while services
+    /// handle scene events, is reported once with a `Diagnostic` that names
+    /// the class and what to change.
+    open func application(
+      _ application: UIApplication,
+      configurationForConnecting connectingSceneSession: UISceneSession,
+      options: UIScene.ConnectionOptions
+    ) -> UISceneConfiguration {
+      let configuration =
+        forwarder.ask(
+          Forwarded.configurationForConnecting, application, connectingSceneSession, options,
+          as: UISceneConfiguration.self)
+        ?? UISceneConfiguration(
+          name: connectingSceneSession.configuration.name,
+          sessionRole: connectingSceneSession.role)
+      if configuration.delegateClass == nil {
+        configuration.delegateClass = DispatchingSceneDelegate.self
+      }
+      if let delegateClass = configuration.delegateClass {
+        forwarder.checkSceneDelegate(
+          configuration: configuration.name, delegateClass: NSStringFromClass(delegateClass),
+          isDispatching: delegateClass is DispatchingSceneDelegate.Type)
+      }
+      return configuration
     }
   }
 

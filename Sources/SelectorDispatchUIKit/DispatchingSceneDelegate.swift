@@ -1,7 +1,4 @@
 #if os(iOS)
-  #if !targetEnvironment(macCatalyst)
-    import CloudKit
-  #endif
   import SelectorDispatch
   import UIKit
   import UserNotifications
@@ -228,28 +225,6 @@
       DelegateForwarder.disconnect(scene, by: Forwarded.sceneDidDisconnect, from: forwarder)
     }
 
-    // MARK: Foreground and background
-
-    /// Forwards `sceneDidBecomeActive:`.
-    open func sceneDidBecomeActive(_ scene: UIScene) {
-      event(Forwarded.sceneDidBecomeActive, scene)
-    }
-
-    /// Forwards `sceneWillResignActive:`.
-    open func sceneWillResignActive(_ scene: UIScene) {
-      event(Forwarded.sceneWillResignActive, scene)
-    }
-
-    /// Forwards `sceneWillEnterForeground:`.
-    open func sceneWillEnterForeground(_ scene: UIScene) {
-      event(Forwarded.sceneWillEnterForeground, scene)
-    }
-
-    /// Forwards `sceneDidEnterBackground:`.
-    open func sceneDidEnterBackground(_ scene: UIScene) {
-      event(Forwarded.sceneDidEnterBackground, scene)
-    }
-
     // MARK: Opening URLs
 
     /// Forwards `scene:openURLContexts:` once per URL, as a
@@ -259,88 +234,6 @@
     open func scene(_ scene: UIScene, openURLContexts urlContexts: Set<UIOpenURLContext>) {
       forwarder?.open(
         urlContexts.map(OpenURLContext.init), in: scene, by: Forwarded.sceneOpenURLContexts)
-    }
-
-    // MARK: State restoration
-
-    /// Forwards `stateRestorationActivityForScene:`: the first service's
-    /// activity, or none.
-    open func stateRestorationActivity(for scene: UIScene) -> NSUserActivity? {
-      forwarder?.ask(Forwarded.stateRestorationActivity, scene, as: NSUserActivity.self)
-    }
-
-    /// Forwards `scene:restoreInteractionStateWithUserActivity:`.
-    open func scene(
-      _ scene: UIScene, restoreInteractionStateWith stateRestorationActivity: NSUserActivity
-    ) {
-      event(Forwarded.sceneRestoreInteractionState, scene, stateRestorationActivity)
-    }
-
-    // MARK: User activities
-
-    /// Forwards `scene:willContinueUserActivityWithType:`.
-    open func scene(_ scene: UIScene, willContinueUserActivityWithType userActivityType: String) {
-      event(Forwarded.sceneWillContinueUserActivity, scene, userActivityType)
-    }
-
-    /// Forwards `scene:continueUserActivity:`.
-    open func scene(_ scene: UIScene, continue userActivity: NSUserActivity) {
-      event(Forwarded.sceneContinueUserActivity, scene, userActivity)
-    }
-
-    /// Forwards `scene:didFailToContinueUserActivityWithType:error:`.
-    open func scene(
-      _ scene: UIScene, didFailToContinueUserActivityWithType userActivityType: String,
-      error: any Error
-    ) {
-      event(Forwarded.sceneDidFailToContinueUserActivity, scene, userActivityType, error)
-    }
-
-    /// Forwards `scene:didUpdateUserActivity:`.
-    open func scene(_ scene: UIScene, didUpdate userActivity: NSUserActivity) {
-      event(Forwarded.sceneDidUpdateUserActivity, scene, userActivity)
-    }
-
-    // MARK: Geometry, shortcut items, CloudKit shares
-
-    /// Forwards `windowScene:didUpdateCoordinateSpace:interfaceOrientation:traitCollection:`.
-    open func windowScene(
-      _ windowScene: UIWindowScene,
-      didUpdate previousCoordinateSpace: any UICoordinateSpace,
-      interfaceOrientation previousInterfaceOrientation: UIInterfaceOrientation,
-      traitCollection previousTraitCollection: UITraitCollection
-    ) {
-      event(
-        Forwarded.windowSceneDidUpdateCoordinateSpace, windowScene, previousCoordinateSpace,
-        previousInterfaceOrientation, previousTraitCollection)
-    }
-
-    /// Forwards `windowScene:performActionForShortcutItem:completionHandler:`;
-    /// UIKit's completion gets whether any service succeeded.
-    open func windowScene(
-      _ windowScene: UIWindowScene, performActionFor shortcutItem: UIApplicationShortcutItem,
-      completionHandler: @escaping (Bool) -> Void
-    ) {
-      guard let forwarder else { return completionHandler(false) }
-      forwarder.event(
-        "windowScene:performActionForShortcutItem:completionHandler:",
-        [windowScene, shortcutItem], completion: completionHandler, fallback: false)
-    }
-
-    #if !targetEnvironment(macCatalyst)
-      /// Forwards `windowScene:userDidAcceptCloudKitShareWithMetadata:`.
-      open func windowScene(
-        _ windowScene: UIWindowScene,
-        userDidAcceptCloudKitShareWith cloudKitShareMetadata: CKShare.Metadata
-      ) {
-        event(Forwarded.windowSceneUserDidAcceptCloudKitShare, windowScene, cloudKitShareMetadata)
-      }
-    #endif
-
-    private func event<each Argument>(
-      _ event: ForwardedEvent<(repeat each Argument) -> Void>, _ arguments: repeat each Argument
-    ) {
-      forwarder?.event(event, repeat each arguments)
     }
   }
 
