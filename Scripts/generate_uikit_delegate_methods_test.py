@@ -9,6 +9,7 @@ generated file, a hand-written method that forwards another's selector, a wrong 
 row, which the run turns into the vocabulary entry, the typed event, the key and the method.
 """
 
+import re
 import shutil
 import subprocess
 import sys
@@ -22,6 +23,7 @@ TABLE = "Scripts/uikit-delegate-methods.toml"
 COPIED = [
     GENERATOR, TABLE, ".swift-format",
     "Sources/SelectorDispatch/Vocabulary/Vocabulary+UIKitEntries.swift",
+    "Sources/SelectorDispatch/Vocabulary/Domain.swift",
 ]
 UIKIT = "Sources/SelectorDispatchUIKit"
 
@@ -35,6 +37,23 @@ arguments = ["any"]
 swift = "applicationScratchEvent(_ application: UIApplication)"
 event = "applicationScratchEvent"
 '''
+
+SCRATCH_SCENE_ROW = '''
+[[method]]
+selector = "windowScene:scratchItem:completionHandler:"
+protocol = "UIWindowSceneDelegate"
+domain = "shortcutItems"
+fold = "broadcast"
+arguments = ["scene", "any"]
+completion = "anySucceeded"
+introduced = "13.0"
+swift = "windowScene(_ windowScene: UIWindowScene, scratchItem item: UIApplicationShortcutItem, completionHandler: @escaping (Bool) -> Void)"
+event = "windowSceneScratchItem"
+'''
+
+
+def event_count(text):
+    return int(re.search(r"The typed events of the (\d+) selectors", text).group(1))
 
 
 class GeneratorTests(unittest.TestCase):
@@ -56,7 +75,7 @@ class GeneratorTests(unittest.TestCase):
     def edit(self, name, old, new):
         path = self.folder / name
         text = path.read_text()
-        self.assertIn(old, text)
+        self.assertTrue(old in text, f"{name} has no {old!r}")
         path.write_text(text.replace(old, new, 1))
 
     def test_the_checked_in_files_are_what_the_table_makes(self):
@@ -114,6 +133,7 @@ class GeneratorTests(unittest.TestCase):
         self.assertIn("its replacement `sceneDidBecomeActiv:` is not in the table", result.stderr)
 
     def test_a_new_row_becomes_the_entry_the_event_the_key_and_the_method(self):
+        before = event_count((self.folder / UIKIT / "UIKitEvents.swift").read_text())
         with open(self.folder / TABLE, "a") as table:
             table.write(SCRATCH_ROW)
         result = self.run_generator()
@@ -123,7 +143,7 @@ class GeneratorTests(unittest.TestCase):
                       vocabulary)
         events = (self.folder / UIKIT / "UIKitEvents.swift").read_text()
         self.assertIn("public static var applicationScratchEvent:", events)
-        self.assertIn("The typed events of the 72 selectors", events)
+        self.assertEqual(event_count(events), before + 1)
         keys = (self.folder / UIKIT / "Forwarded.swift").read_text()
         self.assertIn("static let applicationScratchEvent = ForwardedEvent(", keys)
         methods = (self.folder / UIKIT / "DispatchingAppDelegate+Forwarding.swift").read_text()
@@ -131,6 +151,59 @@ class GeneratorTests(unittest.TestCase):
                       "      forwarder.event(Forwarded.applicationScratchEvent, application)",
                       methods)
         self.assertEqual(self.run_generator("--check").returncode, 0)
+
+
+    def test_a_scene_method_with_a_completion_answers_its_fallback_without_a_dispatcher(self):
+        with open(self.folder / TABLE, "a") as table:
+            table.write(SCRATCH_SCENE_ROW)
+        result = self.run_generator()
+        self.assertEqual(result.returncode, 0, result.stderr)
+        methods = (self.folder / UIKIT / "DispatchingSceneDelegate+Forwarding.swift").read_text()
+        self.assertIn(
+            "guard let forwarder else { return completionHandler(false) } forwarder.event( "
+            '"windowScene:scratchItem:completionHandler:", [windowScene, item], '
+            "completion: completionHandler, fallback: false)", " ".join(methods.split()))
+        keys = (self.folder / UIKIT / "Forwarded.swift").read_text()
+        self.assertNotIn("windowSceneScratchItem", keys, "a completion event has no key")
+
+    def test_a_value_of_the_wrong_type_is_refused_naming_the_row(self):
+        self.edit(TABLE, 'event = "windowScenePerformActionForShortcutItem"',
+                  'event = "windowScenePerformActionForShortcutItem"\ncatalyst = "false"')
+        result = self.run_generator("--check")
+        self.assertEqual(result.returncode, 2)
+        self.assertRegex(
+            result.stderr, r"method \d+ \(windowScene:performActionForShortcutItem:"
+            r"completionHandler:\): `catalyst = 'false'`; expected true or false")
+
+    def test_a_swift_declaration_that_is_not_the_selectors_is_refused(self):
+        self.edit(TABLE, "applicationWillTerminate(_ application: UIApplication)",
+                  "applicationWillTerminat(_ application: UIApplication)")
+        result = self.run_generator("--check")
+        self.assertEqual(result.returncode, 2)
+        self.assertIn("the Swift declaration `applicationWillTerminat(_:…)` is not "
+                      "`applicationWillTerminate:`'s", result.stderr)
+        self.edit(TABLE, "applicationWillTerminat(_ application: UIApplication)",
+                  "applicationWillTerminate(_ application: UIApplication)")
+        self.edit(TABLE, "didRegisterForRemoteNotificationsWithDeviceToken deviceToken",
+                  "didRegisterForRemoteNotificationWithDeviceToken deviceToken")
+        result = self.run_generator("--check")
+        self.assertEqual(result.returncode, 2)
+        self.assertIn("the Swift label `didRegisterForRemoteNotificationWithDeviceToken:` is not "
+                      "the selector's `didRegisterForRemoteNotificationsWithDeviceToken:`",
+                      result.stderr)
+
+    def test_a_deprecation_without_its_replacement_is_refused(self):
+        self.edit(TABLE, 'replacement = "sceneWillResignActive:"\n', "")
+        result = self.run_generator("--check")
+        self.assertEqual(result.returncode, 2)
+        self.assertIn("a deprecated method has both its `replacement` and the `deprecated` "
+                      "release", result.stderr)
+
+    def test_an_unknown_domain_is_refused(self):
+        self.edit(TABLE, 'domain = "health"', 'domain = "healthy"')
+        result = self.run_generator("--check")
+        self.assertEqual(result.returncode, 2)
+        self.assertIn("domain `healthy` is not one of `Domain`'s", result.stderr)
 
 
 if __name__ == "__main__":

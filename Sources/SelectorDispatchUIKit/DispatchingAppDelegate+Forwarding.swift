@@ -305,7 +305,7 @@
     #endif
 
     /// Forwards `application:performActionForShortcutItem:completionHandler:`; UIKit's completion
-    /// gets the services' values folded.
+    /// gets whether any service succeeded.
     @objc open func application(
       _ application: UIApplication, performActionFor shortcutItem: UIApplicationShortcutItem,
       completionHandler: @escaping (Bool) -> Void
@@ -330,8 +330,8 @@
       forwarder.event(Forwarded.applicationProtectedDataDidBecomeAvailable, application)
     }
 
-    /// Forwards `application:handleWatchKitExtensionRequest:reply:`; UIKit's completion gets the
-    /// services' values folded.
+    /// Forwards `application:handleWatchKitExtensionRequest:reply:`; the reply merges the services'
+    /// dictionaries.
     @objc open func application(
       _ application: UIApplication, handleWatchKitExtensionRequest userInfo: [AnyHashable: Any]?,
       reply: @escaping ([AnyHashable: Any]?) -> Void
@@ -361,7 +361,7 @@
     }
 
     /// Forwards `application:continueUserActivity:restorationHandler:`: whether a service claimed
-    /// it.
+    /// it. Its `restorationHandler` is passed on unchanged.
     @objc open func application(
       _ application: UIApplication, continue userActivity: NSUserActivity,
       restorationHandler: @escaping ([any UIUserActivityRestoring]?) -> Void

@@ -82,7 +82,7 @@
     }
 
     /// Forwards `windowScene:performActionForShortcutItem:completionHandler:`; UIKit's completion
-    /// gets the services' values folded.
+    /// gets whether any service succeeded.
     @objc open func windowScene(
       _ windowScene: UIWindowScene, performActionFor shortcutItem: UIApplicationShortcutItem,
       completionHandler: @escaping (Bool) -> Void

@@ -78,6 +78,23 @@ import Testing
     #expect(log.entries.first?.description.contains("handle \(test.replacement) instead") == true)
   }
 
+  /// Every deprecated selector of both tables records the release that deprecated it, the one
+  /// its typed event's `@available` names: the table of UIKit's methods writes it once for both.
+  @Test func everyDeprecatedSelectorRecordsItsRelease() {
+    let entries = Vocabulary.applicationDelegate.entries + Vocabulary.sceneDelegate.entries
+    let deprecated = entries.filter(\.isDeprecated)
+    #expect(deprecated.count == 29)
+    for entry in deprecated {
+      #expect(entry.availability?.deprecated != nil, "\(entry.selector)")
+    }
+    #expect(
+      Vocabulary.applicationDelegate[selector: "application:performFetchWithCompletionHandler:"]?
+        .availability?.deprecated == "13.0")
+    #expect(
+      Vocabulary.applicationDelegate[selector: "application:shouldSaveApplicationState:"]?
+        .availability?.deprecated == "13.2")
+  }
+
   @Test func theOnesThatStayOnTheAppDelegateAreCurrent() throws {
     let deprecated = Vocabulary.applicationDelegate.entries.filter {
       $0.availability?.deprecated == "26.0" || $0.availability?.deprecated == "27.0"
