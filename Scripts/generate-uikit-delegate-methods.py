@@ -569,7 +569,7 @@ def method_body(method):
 def forwarding_method(method):
     text = (
         doc(method_doc(method), 4) + "\n" + deprecated_attribute(method, 4)
-        + f"    @objc open func {method.row['swift'].replace(' -> ', ' -> ', 1)} {{\n"
+        + f"    @objc open func {method.row['swift']} {{\n"
         + textwrap.indent(method_body(method), "      ") + "\n    }")
     return conditional(method, text, 4)
 
