@@ -577,14 +577,13 @@ def forwarding_method(method):
 def methods_file(methods, host, protocols, summary):
     chosen = [m for m in methods if m.in_sdk and m.protocol in protocols and not m.hand_written]
     body = "\n\n".join(forwarding_method(m) for m in chosen)
-    text = body
     imports = []
     if any(not m.catalyst for m in chosen):
         imports.append(f"  #if {NOT_CATALYST}\n    import CloudKit\n  #endif")
-    if "INIntent" in text:
+    if "INIntent" in body:
         imports.append("  import Intents")
     imports.append("  import SelectorDispatch\n  import UIKit")
-    if "UNUser" in text:
+    if "UNUser" in body:
         imports.append("  import UserNotifications")
     comment = textwrap.fill(
         f"{summary} Each is `@objc`, so that a subclass may override it although an extension "
