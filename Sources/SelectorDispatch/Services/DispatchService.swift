@@ -44,22 +44,6 @@ extension DispatchService {
 
   /// 0: the default priority.
   public var priority: Int { 0 }
-
-  /// Makes a typed handler for a selector: a ``HandlerTableBuilder`` entry.
-  ///
-  /// See ``TypedHandler`` for how parameters are cast and what a
-  /// `Void` or throwing closure answers.
-  ///
-  /// - Parameters:
-  ///   - selector: The selector; it must have one `:` per closure parameter.
-  ///   - body: The handler, with annotated parameter types.
-  /// - Returns: The typed handler.
-  @inlinable
-  public func on<each Argument, Answer>(
-    _ selector: String, _ body: @escaping (repeat each Argument) throws -> Answer
-  ) -> TypedHandler {
-    TypedHandler(selector, body)
-  }
 }
 
 /// A service that can be created with no arguments, so that a

@@ -7,7 +7,7 @@
 /// conformance (in the type, or in the extension that adds
 /// ``DispatchService``). A witness declared anywhere else, in another
 /// extension or as a subclass's `override`, writes `@HandlerTableBuilder`
-/// itself. List one `on(_:_:)` (a ``DispatchService`` method) per selector;
+/// itself. List one `on(_:_:)` (a function of the module) per selector;
 /// `if`, `switch` and `for` work too.
 ///
 /// ```swift

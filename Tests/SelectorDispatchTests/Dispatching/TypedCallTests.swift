@@ -19,26 +19,16 @@ extension Dispatcher.MainActorEvent {
 /// with the dispatch's arguments, with no `[Any]`, in the same order and
 /// folded by the same rules as on the `[Any]` path.
 @Suite struct TypedCallTests {
-  /// A service of typed handlers, each built by `build`.
-  struct Service: DispatchService {
-    let name: String
-    var priority = 0
-    let build: @Sendable (Service) -> [TypedHandler]
-    var handlers: HandlerTable { HandlerTable(build(self)) }
-  }
-
   /// A service whose `shouldOpen:count:` handler records its name in
   /// `calls` and answers `answer`.
   static func opener(
     _ name: String, _ calls: Locked<[String]>, answer: Bool?, priority: Int = 0
   ) -> Service {
-    Service(name: name, priority: priority) { service in
-      [
-        service.on(.shouldOpen) { (url: String, count: Int) -> Bool? in
-          calls.withLock { $0.append(name) }
-          return answer
-        }
-      ]
+    Service(name, priority: priority) {
+      on(.shouldOpen) { (url: String, count: Int) -> Bool? in
+        calls.withLock { $0.append(name) }
+        return answer
+      }
     }
   }
 
@@ -137,17 +127,17 @@ extension Dispatcher.MainActorEvent {
     try dispatcher.declare("answerFor:", fold: .firstNonNil)
     struct Failure: Error, CustomStringConvertible { var description: String { "no answer" } }
     try dispatcher.register(
-      Service(name: "silent", priority: 3) { service in [service.on(.answerFor) { _ in nil }] })
+      Service("silent", priority: 3) { on(.answerFor) { _ in nil } })
     try dispatcher.register(
-      Service(name: "void", priority: 2) { service in
-        [service.on(.answerFor) { (_: String) -> Void in }]
+      Service("void", priority: 2) {
+        on(.answerFor) { (_: String) -> Void in }
       })
     try dispatcher.register(
-      Service(name: "thrower", priority: 1) { service in
-        [service.on(.answerFor) { (text: String) throws -> Int? in throw Failure() }]
+      Service("thrower", priority: 1) {
+        on(.answerFor) { (text: String) throws -> Int? in throw Failure() }
       })
     try dispatcher.register(
-      Service(name: "counter") { service in [service.on(.answerFor) { text in text.count }] })
+      Service("counter") { on(.answerFor) { text in text.count } })
     let key = try SelectorKey("answerFor:")
     #expect(dispatcher.snapshot(of: key)?.typedSignature != nil)
     // `nil`, `Void` and a throw are no opinion; the throw is thrown after
@@ -165,7 +155,7 @@ extension Dispatcher.MainActorEvent {
     let dispatcher = Dispatcher()
     try dispatcher.declare("shouldOpen:count:", fold: .all)
     try dispatcher.register(
-      Service(name: "screen") { service in [service.on(.mainShouldOpen) { _, _ in true }] })
+      Service("screen") { on(.mainShouldOpen) { _, _ in true } })
     #expect(dispatcher.snapshot(of: Self.key)?.typedSignature != nil)
     // A Swift Testing test that is not @MainActor runs on the cooperative pool.
     #expect(
@@ -179,8 +169,8 @@ extension Dispatcher.MainActorEvent {
     let dispatcher = Dispatcher()
     try dispatcher.declare("shouldOpen:count:", fold: .all)
     try dispatcher.register(
-      Service(name: "screen") { service in
-        [service.on(.mainShouldOpen) { url, count in url == "a" && count == 1 }]
+      Service("screen") {
+        on(.mainShouldOpen) { url, count in url == "a" && count == 1 }
       })
     #expect(try dispatcher.dispatch(Self.key, with: "a", 1, as: Bool.self) == true)
     #expect(try dispatcher.dispatch(Self.key, with: "b", 1, as: Bool.self) == false)
@@ -216,8 +206,8 @@ extension Dispatcher.MainActorEvent {
     let typed = Dispatcher(vocabulary: plain)
     try typed.register(Self.opener("opener", calls, answer: true))
     try typed.register(
-      Service(name: "options") { service in
-        [service.on("open:options:") { (url: String, options: [String: Any]?) in true }]
+      Service("options") {
+        on("open:options:") { (url: String, options: [String: Any]?) in true }
       })
     #expect(typed.snapshot(of: Self.key)?.typedSignature != nil)
     #expect(typed.snapshot(of: try SelectorKey("open:options:"))?.typedSignature != nil)
@@ -286,13 +276,11 @@ extension Dispatcher.MainActorEvent {
     let depth = Locked(0)
     let key = Self.key
     try dispatcher.register(
-      Service(name: "loop") { [weak dispatcher] service in
-        [
-          service.on(.shouldOpen) { (url: String, count: Int) -> Bool? in
-            depth.withLock { $0 = max($0, count) }
-            return try dispatcher?.dispatch(key, with: url, count + 1, as: Bool.self)
-          }
-        ]
+      Service("loop") { [weak dispatcher] in
+        on(.shouldOpen) { (url: String, count: Int) -> Bool? in
+          depth.withLock { $0 = max($0, count) }
+          return try dispatcher?.dispatch(key, with: url, count + 1, as: Bool.self)
+        }
       })
     #expect(dispatcher.snapshot(of: key)?.typedSignature != nil)
     #expect(throws: DispatchError.self) {
@@ -308,8 +296,8 @@ extension Dispatcher.MainActorEvent {
     let calls = Locked<[String]>([])
     try dispatcher.register(Self.opener("opener", calls, answer: true))
     try dispatcher.register(
-      Service(name: "pairs") { service in
-        [service.on("open:") { (pair: (String, Int)) -> Bool in pair.1 == 1 }]
+      Service("pairs") {
+        on("open:") { (pair: (String, Int)) -> Bool in pair.1 == 1 }
       })
     // `(String, Int)` is the signature of both selectors' handlers, and of
     // a single tuple argument: the count tells them apart, as on the
@@ -337,15 +325,13 @@ extension Dispatcher.MainActorEvent {
     let dispatcher = Dispatcher()
     let seen = Locked<[String]>([])
     try dispatcher.register(
-      Service(name: "casts") { service in
-        [
-          service.on("failed:") { (error: CodeError) in seen.withLock { $0.append("\(error.code)") }
-          },
-          service.on("show:") { (screen: Screen) in
-            seen.withLock { $0.append(screen is Settings ? "settings" : "screen") }
-          },
-          service.on("title:") { (title: String?) in seen.withLock { $0.append(title ?? "none") } },
-        ]
+      Service("casts") {
+        on("failed:") { (error: CodeError) in seen.withLock { $0.append("\(error.code)") }
+        }
+        on("show:") { (screen: Screen) in
+          seen.withLock { $0.append(screen is Settings ? "settings" : "screen") }
+        }
+        on("title:") { (title: String?) in seen.withLock { $0.append(title ?? "none") } }
       })
     // An error stored in its `Any` as `any Error`, whose `type(of:)` is
     // `CodeError`: taken out as `CodeError` without a cast, it would be read
@@ -365,14 +351,12 @@ extension Dispatcher.MainActorEvent {
     try dispatcher.declare("shouldOpen:count:", fold: .all)
     let calls = Locked<[String]>([])
     try dispatcher.register(
-      Service(name: "leaver", priority: 10) { [weak dispatcher] service in
-        [
-          service.on(.shouldOpen) { (url: String, count: Int) -> Bool? in
-            calls.withLock { $0.append("leaver") }
-            _ = dispatcher?.unregister(service: "later")
-            return true
-          }
-        ]
+      Service("leaver", priority: 10) { [weak dispatcher] in
+        on(.shouldOpen) { (url: String, count: Int) -> Bool? in
+          calls.withLock { $0.append("leaver") }
+          _ = dispatcher?.unregister(service: "later")
+          return true
+        }
       })
     try dispatcher.register(Self.opener("later", calls, answer: true))
     #expect(try dispatcher.dispatch(Self.key, with: "a", 1, as: Bool.self) == true)
@@ -384,10 +368,10 @@ extension Dispatcher.MainActorEvent {
     let dispatcher = Dispatcher()
     try dispatcher.declare("level:", fold: .collect)
     try dispatcher.register(
-      Service(name: "some") { service in [service.on("level:") { (text: String) -> Int?? in 3 }] })
+      Service("some") { on("level:") { (text: String) -> Int?? in 3 } })
     try dispatcher.register(
-      Service(name: "none") { service in
-        [service.on("level:") { (text: String) -> Int?? in .some(nil) }]
+      Service("none") {
+        on("level:") { (text: String) -> Int?? in .some(nil) }
       })
     let key = try SelectorKey("level:")
     #expect(dispatcher.snapshot(of: key)?.typedSignature != nil)

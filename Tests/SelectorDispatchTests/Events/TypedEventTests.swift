@@ -84,24 +84,15 @@ extension Dispatcher.MainActorCompletionEvent {
     }
   }()
 
-  /// A service of typed handlers, each built by `handlers`.
-  struct Service: DispatchService {
-    let name: String
-    let build: @Sendable (Service) -> [TypedHandler]
-    var handlers: HandlerTable { HandlerTable(build(self)) }
-  }
-
   @Test func aTypedEventsHandlerLandsUnderItsSelectorWithItsTypesInferred() throws {
     let dispatcher = Dispatcher(vocabulary: Self.vocabulary)
     let paid = Locked<[String]>([])
     try dispatcher.register(
-      Service(name: "receipts") { service in
-        [
-          service.on(.paymentDidSucceed) { order, amount in
-            paid.withLock { $0.append("\(order) \(amount)") }
-          },
-          service.on(.shouldRetryPayment) { order in order.hasPrefix("retry") },
-        ]
+      Service("receipts") {
+        on(.paymentDidSucceed) { order, amount in
+          paid.withLock { $0.append("\(order) \(amount)") }
+        }
+        on(.shouldRetryPayment) { order in order.hasPrefix("retry") }
       })
     _ = try dispatcher.dispatch(selector: "paymentDidSucceed:amount:", params: ["o1", 42])
     #expect(paid.withLock { $0 } == ["o1 42"])
@@ -111,10 +102,9 @@ extension Dispatcher.MainActorCompletionEvent {
     #expect(
       try dispatcher.dispatch(selector: "shouldRetryPayment:", params: ["o2"]) as? Bool == false)
     // The same table entry as the string form's: in one table, the two collide.
-    let service = Service(name: "twice") { _ in [] }
     let table = HandlerTable([
-      service.on(.shouldRetryPayment) { _ in true },
-      service.on("shouldRetryPayment:") { (order: String) in false },
+      on(.shouldRetryPayment) { _ in true },
+      on("shouldRetryPayment:") { (order: String) in false },
     ])
     #expect(table.problem == .duplicateHandler(selector: "shouldRetryPayment:", service: nil))
   }
@@ -123,11 +113,11 @@ extension Dispatcher.MainActorCompletionEvent {
     let dispatcher = Dispatcher(vocabulary: Self.vocabulary)
     let asked = Locked(0)
     try dispatcher.register(
-      Service(name: "audit") { service in
-        [service.on(.shouldRetryPayment) { _ in asked.withLock { $0 += 1 } }]
+      Service("audit") {
+        on(.shouldRetryPayment) { _ in asked.withLock { $0 += 1 } }
       })
     try dispatcher.register(
-      Service(name: "veto") { service in [service.on(.shouldRetryPayment) { _ in false }] })
+      Service("veto") { on(.shouldRetryPayment) { _ in false } })
     #expect(
       try dispatcher.dispatch(selector: "shouldRetryPayment:", params: ["o"]) as? Bool == false)
     #expect(dispatcher.unregister(service: "veto"))
@@ -140,7 +130,7 @@ extension Dispatcher.MainActorCompletionEvent {
   @Test func anArgumentOfAnotherTypeIsRefusedNamingTheService() throws {
     let dispatcher = Dispatcher()
     try dispatcher.register(
-      Service(name: "receipts") { service in [service.on(.paymentDidSucceed) { _, _ in }] })
+      Service("receipts") { on(.paymentDidSucceed) { _, _ in } })
     #expect(
       throws: DispatchError.handlerArgumentTypeMismatch(
         selector: "paymentDidSucceed:amount:", service: "receipts", index: 1, expected: "Int",
@@ -155,7 +145,7 @@ extension Dispatcher.MainActorCompletionEvent {
     #expect(throws: DispatchError.arityMismatch(selector: "refund:amount:", expected: 2, actual: 1))
     {
       try dispatcher.register(
-        Service(name: "refunds") { service in [service.on(.misdeclared) { _ in }] })
+        Service("refunds") { on(.misdeclared) { _ in } })
     }
     #expect(!dispatcher.responds(to: "refund:amount:"))
   }
@@ -164,11 +154,9 @@ extension Dispatcher.MainActorCompletionEvent {
     let dispatcher = Dispatcher(vocabulary: Self.vocabulary)
     // The service is nonisolated; only its closures are main-actor ones.
     try dispatcher.register(
-      Service(name: "appearance") { service in
-        [
-          service.on(.themeDidChange) { name in Palette.shared.apply(name) },
-          service.on(.mayPresent) { name in !Palette.shared.applied.contains(name) },
-        ]
+      Service("appearance") {
+        on(.themeDidChange) { name in Palette.shared.apply(name) }
+        on(.mayPresent) { name in !Palette.shared.applied.contains(name) }
       })
     _ = try dispatcher.dispatch(selector: "themeDidChange:", params: ["dusk"])
     #expect(Palette.shared.applied.last == "dusk")
@@ -179,8 +167,8 @@ extension Dispatcher.MainActorCompletionEvent {
     let dispatcher = Dispatcher(vocabulary: Self.vocabulary)
     let ran = Locked<[String]>([])
     try dispatcher.register(
-      Service(name: "appearance") { service in
-        [service.on(.themeDidChange) { name in Palette.shared.apply(name) }]
+      Service("appearance") {
+        on(.themeDidChange) { name in Palette.shared.apply(name) }
       })
     try dispatcher.register(
       service: "log", handlers: ["themeDidChange:": { _ in ran.withLock { $0.append("log") } }])
@@ -200,9 +188,9 @@ extension Dispatcher.MainActorCompletionEvent {
   @Test func aCompletionEventsHandlerReturnsItsValueToTheCompletion() throws {
     let dispatcher = Dispatcher(vocabulary: Self.vocabulary, clock: FakeClock())
     try dispatcher.register(
-      Service(name: "news") { service in [service.on(.refresh) { feed in feed == "news" }] })
+      Service("news") { on(.refresh) { feed in feed == "news" } })
     try dispatcher.register(
-      Service(name: "counted") { service in [service.on(.refreshCounting) { _ in 0 }] })
+      Service("counted") { on(.refreshCounting) { _ in 0 } })
     let received = Locked<[Bool]>([])
     let completion: (Bool) -> Void = { value in received.withLock { $0.append(value) } }
     _ = try dispatcher.dispatch(
@@ -235,18 +223,20 @@ extension Dispatcher.MainActorCompletionEvent {
   /// one. Before, the synchronous forms registered silently: no join was made, each service
   /// was handed the caller's own completion, and with two services it ran twice.
   @Test func aCompletionEventsHandlerIsRefusedWhereNoCompletionIsDeclared() async throws {
-    let forms: [(String, @Sendable (Service) -> [TypedHandler])] = [
-      ("sync", { [$0.on(.refresh) { _ in true }] }),
-      ("async", { [$0.on(.refresh) { (_: String) async in true }] }),
-      ("main-actor sync", { [$0.on(.refreshOnMain) { _ in true }] }),
-      ("main-actor async", { [$0.on(.refreshOnMain) { (_: String) async in true }] }),
+    let forms: [(String, () -> Service)] = [
+      ("sync", { Service("news") { on(.refresh) { _ in true } } }),
+      ("async", { Service("news") { on(.refresh) { (_: String) async in true } } }),
+      ("main-actor sync", { Service("news") { on(.refreshOnMain) { _ in true } } }),
+      (
+        "main-actor async", { Service("news") { on(.refreshOnMain) { (_: String) async in true } } }
+      ),
     ]
     for (declaration, dispatcher) in try Self.withoutCompletion() {
       for (form, build) in forms {
         let refusal = DispatchError.completionNotDeclared(
           selector: "refreshFeed:completionHandler:", service: "news")
         #expect(throws: refusal, "\(form), \(declaration)") {
-          try dispatcher.register(Service(name: "news", build: build))
+          try dispatcher.register(build())
         }
         #expect(!dispatcher.unregister(service: "news"), "nothing of it registered")
       }
@@ -264,7 +254,7 @@ extension Dispatcher.MainActorCompletionEvent {
   @Test func withTheCompletionDeclaredTwoServicesCompleteTheCallerOnce() throws {
     let dispatcher = Dispatcher(vocabulary: Self.vocabulary, clock: FakeClock())
     for name in ["news", "sport"] {
-      try dispatcher.register(Service(name: name) { [$0.on(.refresh) { _ in false }] })
+      try dispatcher.register(Service(name) { on(.refresh) { _ in false } })
     }
     let received = Locked<[Bool]>([])
     let completion: (Bool) -> Void = { value in received.withLock { $0.append(value) } }
@@ -276,7 +266,7 @@ extension Dispatcher.MainActorCompletionEvent {
   @Test func aCompletionEventsValueIsConvertedToTheOneTheKindTakes() async throws {
     let dispatcher = Dispatcher(vocabulary: Self.vocabulary, clock: FakeClock())
     try dispatcher.register(
-      Service(name: "counted") { service in [service.on(.refreshCounting) { feed in feed.count }] })
+      Service("counted") { on(.refreshCounting) { feed in feed.count } })
     let received = Locked<[Bool]>([])
     let completion: (Bool) -> Void = { value in received.withLock { $0.append(value) } }
     _ = try dispatcher.dispatch(
@@ -292,13 +282,11 @@ extension Dispatcher.MainActorCompletionEvent {
   @Test func aCompletionEventsAsyncHandlerIsAwaitedAndBridged() async throws {
     let dispatcher = Dispatcher(vocabulary: Self.vocabulary)
     try dispatcher.register(
-      Service(name: "news") { service in
-        [
-          service.on(.refresh) { (feed: String) async in
-            await Task.yield()
-            return feed == "news"
-          }
-        ]
+      Service("news") {
+        on(.refresh) { (feed: String) async in
+          await Task.yield()
+          return feed == "news"
+        }
       })
     #expect(
       try await dispatcher.answer(to: "refreshFeed:completionHandler:", params: ["news"]) as? Bool
@@ -320,11 +308,11 @@ extension Dispatcher.MainActorCompletionEvent {
     let dispatcher = Dispatcher(vocabulary: Self.vocabulary, clock: clock)
     struct Offline: Error {}
     try dispatcher.register(
-      Service(name: "broken") { service in
-        [service.on(.refresh) { _ throws -> Bool in throw Offline() }]
+      Service("broken") {
+        on(.refresh) { _ throws -> Bool in throw Offline() }
       })
     try dispatcher.register(
-      Service(name: "news") { service in [service.on(.refresh) { _ in true }] })
+      Service("news") { on(.refresh) { _ in true } })
     let received = Locked<[Bool]>([])
     let completion: (Bool) -> Void = { value in received.withLock { $0.append(value) } }
     #expect {
@@ -342,8 +330,8 @@ extension Dispatcher.MainActorCompletionEvent {
   @MainActor @Test func aMainActorCompletionEventsHandlersRunOnTheMainActor() async throws {
     let dispatcher = Dispatcher(vocabulary: Self.vocabulary)
     try dispatcher.register(
-      Service(name: "accounts") { service in
-        [service.on(.sync) { account in Palette.shared.applied.contains(account) }]
+      Service("accounts") {
+        on(.sync) { account in Palette.shared.applied.contains(account) }
       })
     Palette.shared.apply("ada")
     let received = Locked<[Bool]>([])
@@ -356,14 +344,12 @@ extension Dispatcher.MainActorCompletionEvent {
   @Test func aMainActorCompletionEventsAsyncHandlerHopsToTheMainActor() async throws {
     let dispatcher = Dispatcher(vocabulary: Self.vocabulary)
     try dispatcher.register(
-      Service(name: "accounts") { service in
-        [
-          service.on(.sync) { (account: String) async in
-            MainActor.assertIsolated()
-            Palette.shared.apply(account)
-            return true
-          }
-        ]
+      Service("accounts") {
+        on(.sync) { (account: String) async in
+          MainActor.assertIsolated()
+          Palette.shared.apply(account)
+          return true
+        }
       })
     // Awaited off the main actor: the handler hops to it.
     #expect(
@@ -376,7 +362,7 @@ extension Dispatcher.MainActorCompletionEvent {
     let clock = FakeClock()
     let dispatcher = Dispatcher(vocabulary: Self.vocabulary, clock: clock)
     try dispatcher.register(
-      Service(name: "accounts") { service in [service.on(.sync) { _ in true }] })
+      Service("accounts") { on(.sync) { _ in true } })
     let received = Locked<[Bool]>([])
     let completion: (Bool) -> Void = { value in received.withLock { $0.append(value) } }
     #expect(
@@ -394,8 +380,8 @@ extension Dispatcher.MainActorCompletionEvent {
     let dispatcher = Dispatcher(vocabulary: Self.vocabulary, clock: FakeClock())
     let uploads = Locked<[String]>([])
     try dispatcher.register(
-      Service(name: "uploads") { service in
-        [service.on(.finishUpload) { name in uploads.withLock { $0.append(name) } }]
+      Service("uploads") {
+        on(.finishUpload) { name in uploads.withLock { $0.append(name) } }
       })
     let completed = Locked(0)
     let completion: () -> Void = { completed.withLock { $0 += 1 } }
@@ -412,13 +398,11 @@ extension Dispatcher.MainActorCompletionEvent {
     let dispatcher = Dispatcher(vocabulary: Self.vocabulary)
     let called = Locked(0)
     try dispatcher.register(
-      Service(name: "counted") { service in
-        [
-          service.on(.refreshCounting) { _ in
-            called.withLock { $0 += 1 }
-            return 1
-          }
-        ]
+      Service("counted") {
+        on(.refreshCounting) { _ in
+          called.withLock { $0 += 1 }
+          return 1
+        }
       })
     let completion: (Int) -> Void = { _ in }
     #expect(
