@@ -32,13 +32,44 @@
     }
   }
 
-  /// The app's whole delegate: its services, and what they share with the views.
+  /// The app's whole delegate: its services, and what they share with the views. The links' and
+  /// the quick actions' services are values, written here, whose handlers reach the delegate's
+  /// state through `self`; the others are types of their own.
   final class AppDelegate: DispatchingAppDelegate {
     let shortcuts = ShortcutInbox()
+    /// The quick action each window was opened with, kept until its scene disconnects.
+    let openedWith = PerScene<String>()
+
     override var services: [any DispatchService] {
       [
-        LaunchService(dispatcher: dispatcher), LinkService(inbox: shortcuts),
-        ShortcutService(inbox: shortcuts), BackupService(),
+        LaunchService(dispatcher: dispatcher), BackupService(),
+        // Claims the journal's own links, `journal://entry/ID` (`true`: no later service gets
+        // them), and tells the views; a link the window was opened with arrives while the scene
+        // connects.
+        Service("Links") {
+          on(.sceneOpenURLContexts) { scene, contexts in
+            guard let link = contexts.first(where: { $0.url.scheme == "journal" }) else {
+              return false
+            }
+            let entry = link.url.lastPathComponent
+            let connecting = scene.isConnecting
+            self.shortcuts.lastAction =
+              connecting ? "entry \(entry)" : "entry \(entry), just linked"
+            return true
+          }
+        },
+        // Handles the Home Screen quick actions, including the one that launched the scene, on
+        // the main actor, where UIKit calls it. With several windows (iPad), the views show the
+        // action of the window in front.
+        Service("Shortcuts") {
+          on(.windowScenePerformActionForShortcutItem) { scene, item in
+            self.openedWith[scene] = item.localizedTitle
+            self.shortcuts.lastAction = item.localizedTitle
+            return true
+          }
+          on(.sceneDidBecomeActive) { scene in self.shortcuts.lastAction = self.openedWith[scene] }
+          on(Journal.didOpen) { (journal: Journal) in self.shortcuts.lastAction = nil }
+        },
       ]
     }
     /// The app's own event, beside UIKit's: declared, so that its handler is not reported as a
@@ -65,18 +96,24 @@
     }
   }
 
-  /// Opens the journal at launch, and tells the services; `true` lets the launch go on.
-  struct LaunchService: DispatchService {
+  /// Opens the journal at launch, and tells the services; `true` lets the launch go on. A type of
+  /// its own, main-actor as a whole (`@MainActor UIKitService`, as in a module with Swift's
+  /// defaults; here `UIKitService` alone would do).
+  struct LaunchService: @MainActor UIKitService {
     let dispatcher: Dispatcher
 
     var handlers: HandlerTable {
       on(.didFinishLaunching) { app, options in
-        Journal.shared.open()
-        // An error here (a service refusing the journal) is the launch handler's, which the
-        // adapter logs; the launch goes on.
-        _ = try dispatcher.dispatch(selector: Journal.didOpen, params: [Journal.shared])
+        try openJournal()
         return true
       }
+    }
+
+    /// An error here (a service refusing the journal) is the launch handler's, which the adapter
+    /// logs; the launch goes on.
+    func openJournal() throws {
+      Journal.shared.open()
+      _ = try dispatcher.dispatch(selector: Journal.didOpen, params: [Journal.shared])
     }
   }
 
@@ -108,43 +145,6 @@
   struct BackupService: DispatchService {
     var handlers: HandlerTable {
       on(Journal.backUp) { (reason: String) async in await Journal.shared.backUp() }
-    }
-  }
-
-  /// Claims the journal's own links, `journal://entry/ID` (`true`: no later service gets them),
-  /// and tells the views; a link the window was opened with arrives while the scene connects.
-  struct LinkService: DispatchService {
-    let inbox: ShortcutInbox
-
-    var handlers: HandlerTable {
-      on(.sceneOpenURLContexts) { scene, contexts in
-        guard let link = contexts.first(where: { $0.url.scheme == "journal" }) else {
-          return false
-        }
-        let entry = link.url.lastPathComponent
-        let connecting = scene.isConnecting
-        inbox.lastAction = connecting ? "entry \(entry)" : "entry \(entry), just linked"
-        return true
-      }
-    }
-  }
-
-  /// Handles the Home Screen quick actions, including the one that launched the scene, and
-  /// tells the views: on the main actor, where UIKit calls it, with no hop. With several windows
-  /// (iPad), the views show the action of the window in front: each scene's is kept until the
-  /// scene disconnects.
-  struct ShortcutService: DispatchService {
-    let inbox: ShortcutInbox
-    let openedWith = PerScene<String>()
-
-    var handlers: HandlerTable {
-      on(.windowScenePerformActionForShortcutItem) { scene, item in
-        openedWith[scene] = item.localizedTitle
-        inbox.lastAction = item.localizedTitle
-        return true
-      }
-      on(.sceneDidBecomeActive) { scene in inbox.lastAction = openedWith[scene] }
-      on(Journal.didOpen) { (journal: Journal) in inbox.lastAction = nil }
     }
   }
 #endif

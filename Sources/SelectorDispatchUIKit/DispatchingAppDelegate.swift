@@ -11,7 +11,12 @@
   /// ```swift
   /// @main
   /// final class AppDelegate: DispatchingAppDelegate {
-  ///   override var services: [any DispatchService] { [PushService(), DeepLinkService()] }
+  ///   override var services: [any DispatchService] {
+  ///     [
+  ///       Service("Badge") { on(.applicationDidBecomeActive) { app in self.clearBadge(app) } },
+  ///       PushService(), DeepLinkService(),
+  ///     ]
+  ///   }
   /// }
   /// ```
   ///
@@ -86,8 +91,10 @@
 
     /// The services, registered once, in `init`; empty by default.
     ///
-    /// Override it to list the app's services. It is read before UIKit
-    /// first asks `responds(to:)`.
+    /// Override it to list the app's services: values, `Service("Push") {
+    /// … }`, whose handlers reach this object's state through `self`, and
+    /// types (`@MainActor UIKitService` for UIKit's events). It is read
+    /// before UIKit first asks `responds(to:)`.
     open var services: [any DispatchService] { [] }
 
     /// The app's own selectors, with their folds: events its services
