@@ -57,10 +57,12 @@
   }
 
   /// Pauses and resumes each scene's playback. When a scene leaves, it saves the position before
-  /// the deep links forget the open item (a priority of its own, 20, above their service's 10);
-  /// its other handlers run at its service's priority, 0. Its per-scene state goes when the
-  /// scene disconnects, with no handler for that.
-  struct PlaybackService: DispatchService {
+  /// the deep links forget the open item (a priority of its own, 20, above their service's 10),
+  /// and lets the audio go after every other service (-10): one selector, two points of its
+  /// order. Its other handlers run at its service's priority, 0. Its per-scene state goes when
+  /// the scene disconnects, with no handler for that. Main-actor as a whole
+  /// (`@MainActor UIKitService`), so its helper uses the library with no annotation.
+  struct PlaybackService: @MainActor UIKitService {
     let library: Library
     let pausedAt = PerScene<Date>()
 
@@ -69,10 +71,13 @@
         pausedAt[scene] = Date()
         library.savePosition()
       }.priority(20)
-      on(.sceneWillEnterForeground) { scene in
-        if let pausedAt = pausedAt[scene] {
-          library.resume(after: Date().timeIntervalSince(pausedAt))
-        }
+      on(.sceneDidEnterBackground) { scene in library.releaseAudio() }.priority(-10)
+      on(.sceneWillEnterForeground) { scene in resume(scene) }
+    }
+
+    func resume(_ scene: UIScene) {
+      if let pausedAt = pausedAt[scene] {
+        library.resume(after: Date().timeIntervalSince(pausedAt))
       }
     }
   }
@@ -114,5 +119,7 @@
     func savePosition() { position += 1 }
     func resume(after pause: TimeInterval) { position += pause }
     func rewind() { position = 0 }
+    private(set) var holdsAudio = true
+    func releaseAudio() { holdsAudio = false }
   }
 #endif

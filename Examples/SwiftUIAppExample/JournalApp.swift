@@ -96,23 +96,24 @@
     }
   }
 
-  /// Opens the journal at launch, and tells the services; `true` lets the launch go on. A type of
-  /// its own, main-actor as a whole (`@MainActor UIKitService`, as in a module with Swift's
-  /// defaults; here `UIKitService` alone would do).
+  /// Opens the journal at launch, before any other service, and tells the services once every
+  /// one of them has launched: one selector, two points of its order. `true` lets the launch go
+  /// on. A type of its own, main-actor as a whole (`@MainActor UIKitService`, as in a module with
+  /// Swift's defaults; here `UIKitService` alone would do).
   struct LaunchService: @MainActor UIKitService {
     let dispatcher: Dispatcher
 
     var handlers: HandlerTable {
+      on(.didFinishLaunching) { app, options in Journal.shared.open() }.priority(100)
       on(.didFinishLaunching) { app, options in
-        try openJournal()
+        try announceJournal()
         return true
-      }
+      }.priority(-100)
     }
 
     /// An error here (a service refusing the journal) is the launch handler's, which the adapter
     /// logs; the launch goes on.
-    func openJournal() throws {
-      Journal.shared.open()
+    func announceJournal() throws {
       _ = try dispatcher.dispatch(selector: Journal.didOpen, params: [Journal.shared])
     }
   }

@@ -287,12 +287,17 @@ public final class EventInjector {
     }
     let values = received.withElements { $0 }
     var (calls, diagnostics) = event.recorded
-    var priorities: [String: [String: Int]] = [:]
+    // A service's handlers of one selector, when it lists the selector at
+    // several priorities, are called in the order of their priorities.
+    var priorities: [String: [String: [Int]]] = [:]
+    var called: [String: [String: Int]] = [:]
     for index in calls.indices {
-      let selector = calls[index].selector
+      let (selector, service) = (calls[index].selector, calls[index].service)
       let known = priorities[selector] ?? dispatcher.priorities(handling: selector)
       priorities[selector] = known
-      calls[index].priority = known[calls[index].service]
+      let nth = called[selector, default: [:]][service, default: 0]
+      called[selector, default: [:]][service] = nth + 1
+      calls[index].priority = known[service].flatMap { nth < $0.count ? $0[nth] : nil }
     }
     return Trace(
       line: line, selector: selector, params: params,

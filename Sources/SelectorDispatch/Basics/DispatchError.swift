@@ -74,7 +74,10 @@ public enum DispatchError: Error, Equatable, CustomStringConvertible {
   /// A service with this name is already registered.
   case duplicateService(name: String)
 
-  /// One service lists two handlers for the same selector.
+  /// One service lists two handlers for the same selector that run at one
+  /// priority: neither has a priority of its own, both have the same, or
+  /// one has its service's. At different priorities, both register, each at
+  /// its point of the selector's order.
   ///
   /// `service` is `nil` in a table's mistake, and filled in with
   /// the name of the service when the table is registered.
@@ -206,8 +209,8 @@ public enum DispatchError: Error, Equatable, CustomStringConvertible {
         + "unregister it first or choose another name"
     case .duplicateHandler(let selector, let service):
       return "\(Self.who(service, unnamed: "a handler table")) has two handlers for "
-        + "\(Self.quote(selector)); "
-        + "a service handles each selector once"
+        + "\(Self.quote(selector)) at one priority; "
+        + "a service handles a selector once at each priority (`.priority(_:)` sets a handler's)"
     case .conflictingDeclaration(let selector, let declared, let requested):
       return "\(Self.quote(selector)) is already declared as \(declared); "
         + "it cannot be declared again as \(requested)"

@@ -22,7 +22,10 @@ extension Dispatcher.State {
   ///   another service holds.
   func admit(service: String, texts: [String], slots: [Int]) throws(DispatchError) -> Admission {
     var admission = Admission(undeclared: undeclared(texts: texts, slots: slots))
-    for slot in slots {
+    // A selector a service lists again, at another priority, has its slot
+    // twice: admitted once.
+    var seen = Set<Int>()
+    for slot in slots where seen.insert(slot).inserted {
       // A selector new to the dispatcher (-1) has no contract.
       guard slot >= 0, let entry = entries[slot].contract?.entry else { continue }
       if let replacement = entry.replacement {
@@ -44,9 +47,11 @@ extension Dispatcher.State {
   /// when it declares no vocabulary, as a plain dispatcher takes any.
   func undeclared(texts: [String], slots: [Int]) -> [String] {
     guard declaresVocabulary else { return [] }
-    return zip(texts, slots).compactMap { text, slot in
-      slot < 0 || entries[slot].declaredFold == nil ? text : nil
-    }.sorted()
+    return Set(
+      zip(texts, slots).compactMap { text, slot in
+        slot < 0 || entries[slot].declaredFold == nil ? text : nil
+      }
+    ).sorted()
   }
 }
 

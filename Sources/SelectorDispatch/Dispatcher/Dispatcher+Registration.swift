@@ -33,6 +33,9 @@ extension Dispatcher {
     /// The selectors of its completion events' handlers, which need a
     /// declared completion.
     let completionSelectors: Set<String>
+    /// The handlers of selectors listed again at another priority, each
+    /// registered beside the first (see `HandlerTable.additional`).
+    let additional: [TypedHandler]
 
     init(name: String, priority: Int, table: HandlerTable) {
       self.name = name
@@ -44,6 +47,25 @@ extension Dispatcher {
       self.priorities = table.priorities
       self.typedCalls = table.typedCalls
       self.completionSelectors = table.completionSelectors
+      self.additional = table.additional
+    }
+
+    /// The first selector, in sorted order, that two of the service's
+    /// handlers run at one priority: one with a priority of its own equal
+    /// to the service's, beside one without. Such a selector listed twice in
+    /// one table is the table's mistake already.
+    var selectorListedAtOnePriority: String? {
+      guard !additional.isEmpty else { return nil }
+      var runAt: [String: Set<Int>] = [:]
+      var twice: String?
+      for handler in additional {
+        let selector = handler.selector
+        if runAt[selector] == nil { runAt[selector] = [priorities[selector] ?? priority] }
+        if !runAt[selector, default: []].insert(handler.priority ?? priority).inserted {
+          if twice.map({ selector < $0 }) ?? true { twice = selector }
+        }
+      }
+      return twice
     }
 
   }
@@ -82,14 +104,38 @@ extension Dispatcher {
         tables.append(([], []))
         continue
       }
+      if let selector = service.selectorListedAtOnePriority {
+        failures[index] = .duplicateHandler(selector: selector, service: service.name)
+        tables.append(([], []))
+        continue
+      }
       let handlers = instrument?(service.name, service.handlers) ?? service.handlers
-      tables.append(Moving.split(handlers))
+      var (texts, values) = Moving.split(handlers)
+      // A selector listed again comes after the service's first handlers:
+      // position `handlers.count + k` is `service.additional[k]`.
+      for handler in service.additional {
+        let selector = handler.selector
+        texts.append(selector)
+        values.append(
+          handler.asyncHandler == nil
+            ? instrument?(service.name, [selector: handler.handler])[selector] ?? handler.handler
+            : handler.handler)
+      }
+      tables.append((texts, values))
     }
     let asyncTables = batch.map { service in
       service.asyncHandlers.isEmpty
         ? [:]
         : environment.instrumentAsync?(service.name, service.asyncHandlers)
           ?? service.asyncHandlers
+    }
+    let additionalAsync = batch.map { service in
+      service.additional.map { handler in
+        handler.asyncHandler.map { asyncHandler in
+          environment.instrumentAsync?(service.name, [handler.selector: asyncHandler])[
+            handler.selector] ?? asyncHandler
+        }
+      }
     }
     // The slots of the selectors this dispatcher has already; the others
     // are validated and interned outside the lock.
@@ -133,10 +179,18 @@ extension Dispatcher {
         if failure == nil {
           do throws(DispatchError) {
             try state.checkCompletionsDeclared(
-              for: service.completionSelectors, of: service.name, texts: tables[index].texts,
-              slots: slots[index])
+              for: service.completionSelectors.union(
+                service.additional.lazy.filter(\.needsCompletion).map(\.selector)),
+              of: service.name, texts: tables[index].texts, slots: slots[index])
             try state.checkAsyncParameterCounts(
               service.asyncParameterCounts, texts: tables[index].texts, slots: slots[index])
+            let first = tables[index].texts.count - service.additional.count
+            for (offset, handler) in service.additional.enumerated()
+            where handler.asyncHandler != nil {
+              try state.checkAsyncParameterCounts(
+                [handler.selector: handler.parameterCount], texts: [handler.selector],
+                slots: [slots[index][first + offset]])
+            }
             let admission = try state.admit(
               service: service.name, texts: tables[index].texts, slots: slots[index])
             state.exclusivity.claim(admission.claims, for: service.name)
@@ -157,9 +211,17 @@ extension Dispatcher {
         state.nextSequence += 1
         let registration = Registration(
           service: service.name, priority: service.priority, sequence: sequence)
+        let first = tables[index].texts.count - service.additional.count
         for (position, slot) in slots[index].enumerated() {
           var registration = registration
-          if !service.priorities.isEmpty || !asyncTables[index].isEmpty
+          if position >= first {
+            let handler = service.additional[position - first]
+            registration.priority = handler.priority ?? service.priority
+            registration.asyncHandler = additionalAsync[index][position - first]
+            registration.asyncParameterCount =
+              handler.asyncHandler == nil ? nil : handler.parameterCount
+            registration.typed = instrument == nil ? handler.typed : nil
+          } else if !service.priorities.isEmpty || !asyncTables[index].isEmpty
             || !service.typedCalls.isEmpty
           {
             let text = tables[index].texts[position]
@@ -173,7 +235,12 @@ extension Dispatcher {
           state.entries[slot].append(registration, handlerAt: position, of: tables[index].values)
           state.unpublish(slot, into: &retired)
         }
-        state.services[service.name] = ServiceRecord(sequence: sequence, slots: slots[index])
+        // A selector listed again has one slot, named once.
+        var seen = Set<Int>()
+        let named =
+          service.additional.isEmpty
+          ? slots[index] : slots[index].filter { seen.insert($0).inserted }
+        state.services[service.name] = ServiceRecord(sequence: sequence, slots: named)
       }
       return .success((deprecations, undeclared))
     }

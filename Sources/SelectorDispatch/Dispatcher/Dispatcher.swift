@@ -273,21 +273,23 @@ public final class Dispatcher: Sendable {
     }
   }
 
-  /// The services that handle a selector, in call order: for a host that
+  /// The services that handle a selector, in call order, each once (a
+  /// service may list a selector at several priorities): for a host that
   /// names them in a report.
   package func services(handling selector: String) -> [String] {
-    withSlot(of: selector) { state, slot in state.snapshot(slot).map { Array($0.services) } }
-      ?? []
+    var seen = Set<String>()
+    return
+      (withSlot(of: selector) { state, slot in state.snapshot(slot).map { Array($0.services) } }
+      ?? []).filter { seen.insert($0).inserted }
   }
 
-  /// The priority each service's handler of a selector runs at (its own, or
-  /// else its service's), keyed by service: for a trace or a profile that
-  /// shows why the handlers run in their order.
-  package func priorities(handling selector: String) -> [String: Int] {
+  /// The priorities each service's handlers of a selector run at (their
+  /// own, or else their service's), keyed by service, in call order: for a
+  /// trace or a profile that shows why the handlers run in their order.
+  package func priorities(handling selector: String) -> [String: [Int]] {
     withSlot(of: selector) { state, slot in
       state.snapshot(slot).map { snapshot in
-        Dictionary(
-          snapshot.registrations.map { ($0.service, $0.priority) }, uniquingKeysWith: { a, _ in a })
+        Dictionary(grouping: snapshot.registrations, by: \.service).mapValues { $0.map(\.priority) }
       }
     } ?? [:]
   }

@@ -23,7 +23,8 @@ public struct HandlerTable: ExpressibleByDictionaryLiteral {
   /// The first mistake in the definition, in order, or `nil` when the table
   /// can be registered: a typed handler's `problem`, or
   /// ``DispatchError/duplicateHandler(selector:service:)`` for a selector
-  /// listed twice (its service filled in when it is registered).
+  /// listed twice at one priority (its service filled in when it is
+  /// registered).
   package let problem: DispatchError?
 
   /// The `async` handlers among the typed ones, keyed by selector; see
@@ -42,6 +43,12 @@ public struct HandlerTable: ExpressibleByDictionaryLiteral {
   /// where a completion is declared (see ``TypedHandler``).
   let completionSelectors: Set<String>
 
+  /// The handlers of a selector listed again, each with a priority of its
+  /// own that differs from every earlier handler's of that selector: one
+  /// service at several points of one selector's order. The first handler
+  /// of each selector is in the tables above.
+  let additional: [TypedHandler]
+
   /// The priorities of the typed handlers that have one of their own (see
   /// ``TypedHandler/priority(_:)``), keyed by selector; the others run at
   /// their service's priority.
@@ -59,37 +66,46 @@ public struct HandlerTable: ExpressibleByDictionaryLiteral {
     var typedCalls: [String: TypedCall] = [:]
     var priorities: [String: Int] = [:]
     var completionSelectors: Set<String> = []
+    var additional: [TypedHandler] = []
+    // The priorities each selector's handlers have so far (`nil`: the
+    // service's): a handler listed again at one of them is a mistake.
+    var listed: [String: [Int?]] = [:]
     var problem: DispatchError?
     for handler in typed {
       if problem == nil, let mistake = handler.problem { problem = mistake }
       let selector = handler.selector
+      if let earlier = listed[selector] {
+        if earlier.contains(handler.priority) {
+          if problem == nil { problem = .duplicateHandler(selector: selector, service: nil) }
+        } else {
+          additional.append(handler)
+        }
+        listed[selector] = earlier + [handler.priority]
+        continue
+      }
+      listed[selector] = [handler.priority]
       priorities[selector] = handler.priority
       if handler.needsCompletion { completionSelectors.insert(selector) }
-      let twice: Bool
       if let asyncHandler = handler.asyncHandler {
-        twice =
-          handlers[selector] != nil
-          || asyncHandlers.updateValue(asyncHandler, forKey: selector) != nil
+        asyncHandlers[selector] = asyncHandler
         asyncParameterCounts[selector] = handler.parameterCount
       } else {
-        twice =
-          asyncHandlers[selector] != nil
-          || handlers.updateValue(handler.handler, forKey: selector) != nil
+        handlers[selector] = handler.handler
         typedCalls[selector] = handler.typed
       }
-      if twice, problem == nil { problem = .duplicateHandler(selector: selector, service: nil) }
     }
     self.init(
       handlers: handlers, problem: problem, asyncHandlers: asyncHandlers,
       asyncParameterCounts: asyncParameterCounts, typedCalls: typedCalls, priorities: priorities,
-      completionSelectors: completionSelectors)
+      completionSelectors: completionSelectors, additional: additional)
   }
 
   private init(
     handlers: [String: SelectorHandler], problem: DispatchError?,
     asyncHandlers: [String: AsyncSelectorHandler],
     asyncParameterCounts: [String: Int], typedCalls: [String: TypedCall] = [:],
-    priorities: [String: Int] = [:], completionSelectors: Set<String> = []
+    priorities: [String: Int] = [:], completionSelectors: Set<String> = [],
+    additional: [TypedHandler] = []
   ) {
     self.handlers = handlers
     self.problem = problem
@@ -98,6 +114,7 @@ public struct HandlerTable: ExpressibleByDictionaryLiteral {
     self.typedCalls = typedCalls
     self.priorities = priorities
     self.completionSelectors = completionSelectors
+    self.additional = additional
   }
 
   /// Wraps a handler table written by hand, which has no typed handlers
@@ -144,13 +161,15 @@ public struct HandlerTable: ExpressibleByDictionaryLiteral {
     HandlerTable(
       handlers: wrap(handlers), problem: problem, asyncHandlers: wrapAsync(asyncHandlers),
       asyncParameterCounts: asyncParameterCounts, priorities: priorities,
-      completionSelectors: completionSelectors)
+      completionSelectors: completionSelectors,
+      additional: additional.map { $0.instrumented(wrap, async: wrapAsync) })
   }
 
-  /// The table's handlers as typed handlers, sorted by selector, so that a
-  /// body of ``HandlerTableBuilder`` may hold a whole table among its
-  /// `on(_:_:)` entries: each keeps its closure, typed call, priority and
-  /// completion, and the first carries the table's mistake.
+  /// The table's handlers as typed handlers, sorted by selector, then the
+  /// selectors listed again, so that a body of ``HandlerTableBuilder`` may
+  /// hold a whole table among its `on(_:_:)` entries: each keeps its
+  /// closure, typed call, priority and completion, and the first carries the
+  /// table's mistake.
   var typedHandlers: [TypedHandler] {
     let selectors = Set(handlers.keys).union(asyncHandlers.keys).sorted()
     return selectors.enumerated().map { index, selector in
@@ -160,6 +179,6 @@ public struct HandlerTable: ExpressibleByDictionaryLiteral {
         parameterCount: asyncParameterCounts[selector] ?? 0,
         needsCompletion: completionSelectors.contains(selector),
         priority: priorities[selector], problem: index == 0 ? problem : nil)
-    }
+    } + additional
   }
 }

@@ -7,8 +7,9 @@
 /// conformance (in the type, or in the extension that adds
 /// ``DispatchService``). A witness declared anywhere else, in another
 /// extension or as a subclass's `override`, writes `@HandlerTableBuilder`
-/// itself. List one `on(_:_:)` (a function of the module) per selector;
-/// `if`, `switch` and `for` work too.
+/// itself. List one `on(_:_:)` (a function of the module) per selector, or
+/// several, each with a priority of its own (``TypedHandler/priority(_:)``),
+/// to run at several points of its order; `if`, `switch` and `for` work too.
 ///
 /// ```swift
 /// struct Push: DispatchService {
@@ -33,9 +34,9 @@
 /// ```
 ///
 /// Mistakes (a malformed selector, a closure whose parameter count differs
-/// from the selector's arity, or one selector listed twice) are thrown when
-/// the service is registered, the first of them, and nothing of the service
-/// is registered.
+/// from the selector's arity, or one selector listed twice at one priority)
+/// are thrown when the service is registered, the first of them, and
+/// nothing of the service is registered.
 @resultBuilder
 public enum HandlerTableBuilder {
   /// Accepts one typed handler.

@@ -62,6 +62,23 @@ extension TypedHandler {
     self.problem = problem
   }
 
+  /// The same handler with its closures wrapped, as a dispatcher's
+  /// instrumented registration wraps a table's (see
+  /// `HandlerTable.instrumented(_:async:)`): its typed call is dropped, so
+  /// that every dispatch goes through the wrapped handler, and an async
+  /// handler's stand-in is made again, unwrapped, as for a table's.
+  func instrumented(
+    _ wrap: ([String: SelectorHandler]) -> [String: SelectorHandler],
+    async wrapAsync: ([String: AsyncSelectorHandler]) -> [String: AsyncSelectorHandler]
+  ) -> TypedHandler {
+    TypedHandler(
+      entry: selector, handler: asyncHandler == nil ? wrap([selector: handler])[selector] : nil,
+      typed: nil,
+      asyncHandler: asyncHandler.flatMap { wrapAsync([selector: $0])[selector] },
+      parameterCount: parameterCount, needsCompletion: needsCompletion, priority: priority,
+      problem: problem)
+  }
+
   /// Makes a typed handler of a synchronous closure that takes every
   /// parameter, from its handler and its typed call.
   @usableFromInline

@@ -110,6 +110,12 @@ public struct TypedHandler {
   /// }
   /// ```
   ///
+  /// One service may list a selector again at another priority, to run at
+  /// two points of its order ("set the environment up first, start the
+  /// view model last"); two of its handlers of one selector at one priority
+  /// (neither with its own, or one with its service's) are refused when it
+  /// registers, with ``DispatchError/duplicateHandler(selector:service:)``.
+  ///
   /// - Parameter priority: Higher priorities run first.
   /// - Returns: The handler, with the priority.
   public func priority(_ priority: Int) -> TypedHandler {

@@ -58,7 +58,8 @@ import Testing
       message: "a service failed to handle `save:`: disk full"),
     Case(
       error: .duplicateHandler(selector: "a:", service: nil),
-      message: "a handler table has two handlers for `a:`; a service handles each selector once"),
+      message: "a handler table has two handlers for `a:` at one priority; a service handles a "
+        + "selector once at each priority (`.priority(_:)` sets a handler's)"),
     Case(
       error: .customFoldFailed(selector: "a:", fold: "sum", reason: "the sum overflows"),
       message: "custom fold \"sum\" could not combine the answers to `a:`: the sum overflows"),
@@ -76,7 +77,8 @@ import Testing
         + "unregister it first or choose another name"),
     Case(
       error: .duplicateHandler(selector: "a:", service: "push"),
-      message: "service \"push\" has two handlers for `a:`; a service handles each selector once"),
+      message: "service \"push\" has two handlers for `a:` at one priority; a service handles a "
+        + "selector once at each priority (`.priority(_:)` sets a handler's)"),
     Case(
       error: .conflictingDeclaration(selector: "a:", declared: "all", requested: "any"),
       message: "`a:` is already declared as all; it cannot be declared again as any"),

@@ -40,8 +40,10 @@ import Testing
     _ = try dispatcher.dispatch(selector: Self.background, params: [NSObject()])
     _ = try dispatcher.dispatch(selector: Self.foreground, params: [NSObject()])
     #expect(log.entries == ["coordinator", "accounts", "accounts", "coordinator"])
-    #expect(dispatcher.priorities(handling: Self.background) == ["Coordinator": 10, "Accounts": 5])
-    #expect(dispatcher.priorities(handling: Self.foreground) == ["Coordinator": 0, "Accounts": 5])
+    #expect(
+      dispatcher.priorities(handling: Self.background) == ["Coordinator": [10], "Accounts": [5]])
+    #expect(
+      dispatcher.priorities(handling: Self.foreground) == ["Coordinator": [0], "Accounts": [5]])
   }
 
   @Test func equalPrioritiesRunInRegistrationOrderWhoeverSetThem() throws {
@@ -111,10 +113,104 @@ import Testing
     profile.add(trace.calls)
     #expect(profile.rows.map(\.priority) == [10, 5])
   }
+
+  /// "Set the environment up first, start the launch view model last":
+  /// one service, one selector, two points of its order.
+  static func setup(_ log: CallLog, priority: Int = 0) -> Service {
+    Service("Setup", priority: priority) {
+      on(.launch) { app in
+        log.record("setup.environment")
+        return true
+      }
+      .priority(100)
+      on(.launch) { app in log.record("setup.viewModel") }.priority(-100)
+      on(.itemDidChange) { item in log.record("setup.change") }
+    }
+  }
+
+  /// A service at 0 between the two.
+  static func analytics(_ log: CallLog) -> Service {
+    Service("Analytics") {
+      on(.launch) { app in
+        log.record("analytics")
+        return false
+      }
+    }
+  }
+
+  @Test func oneServiceRunsOneSelectorAtTwoPointsOfItsOrder() throws {
+    let log = CallLog()
+    let dispatcher = Dispatcher()
+    try dispatcher.declare("launch:", fold: .all)
+    try dispatcher.register(contentsOf: [Self.setup(log), Self.analytics(log)])
+    // By text, by key and typed: the same order, and every answer folded.
+    #expect(try dispatcher.dispatch(selector: "launch:", params: ["app"]) as? Bool == false)
+    let key = try SelectorKey("launch:")
+    #expect(try dispatcher.dispatch(key, with: "app", as: Bool.self) == false)
+    let once = ["setup.environment", "analytics", "setup.viewModel"]
+    #expect(log.entries == once + once)
+    #expect(
+      dispatcher.priorities(handling: "launch:") == ["Setup": [100, -100], "Analytics": [0]])
+    #expect(dispatcher.services(handling: "launch:") == ["Setup", "Analytics"])
+    // Unregistering the service removes both, and nothing else of the table.
+    #expect(dispatcher.unregister(service: "Setup"))
+    #expect(dispatcher.services(handling: "launch:") == ["Analytics"])
+    #expect(!dispatcher.responds(to: "itemDidChange:"))
+    try dispatcher.register(Self.setup(log))
+    #expect(
+      dispatcher.priorities(handling: "launch:") == ["Setup": [100, -100], "Analytics": [0]])
+  }
+
+  @Test func twoHandlersOfOneSelectorAtOnePriorityAreRefusedAtRegistration() throws {
+    let dispatcher = Dispatcher()
+    let refusal = DispatchError.duplicateHandler(selector: "launch:", service: "Setup")
+    // Neither has a priority of its own; both have the same; one has its
+    // own, equal to its service's, which the other runs at.
+    let tables: [(priority: Int, first: Int?, second: Int?)] = [
+      (0, nil, nil), (0, 7, 7), (5, nil, 5), (5, 5, nil),
+    ]
+    for (priority, first, second) in tables {
+      let service = Service("Setup", priority: priority) {
+        on(.itemDidChange) { _ in }
+        first.map { on(.launch) { _ in true }.priority($0) } ?? on(.launch) { _ in true }
+        second.map { on(.launch) { _ in false }.priority($0) } ?? on(.launch) { _ in false }
+      }
+      #expect(throws: refusal, "\(priority), \(first as Any), \(second as Any)") {
+        try dispatcher.register(service)
+      }
+      #expect(!dispatcher.responds(to: "itemDidChange:"), "nothing of it registered")
+    }
+  }
+
+  @Test func anAsyncAndASynchronousHandlerOfOneSelectorRunAtTheirOwnPoints() async throws {
+    let log = CallLog()
+    let dispatcher = Dispatcher()
+    try dispatcher.register(
+      Service("Refresher") {
+        on("feedWillRefresh:") { (feed: String) async in log.record("refresher.first") }
+          .priority(10)
+        on("feedWillRefresh:") { (feed: String) in log.record("refresher.last") }.priority(-10)
+      })
+    try dispatcher.register(
+      Service("Audit") { on("feedWillRefresh:") { (feed: String) in log.record("audit") } })
+    _ = try await dispatcher.answer(to: "feedWillRefresh:", params: ["news"])
+    #expect(log.entries == ["refresher.first", "audit", "refresher.last"])
+  }
+
+  @Test func theTraceShowsEachPointOfAServiceAtItsPriority() throws {
+    let log = CallLog()
+    let injector = EventInjector()
+    try injector.dispatcher.declare("launch:", fold: .all)
+    try injector.dispatcher.register(contentsOf: [Self.setup(log), Self.analytics(log)])
+    let trace = injector.inject("launch:", "app")
+    #expect(trace.calls.map(\.service) == ["Setup", "Analytics", "Setup"])
+    #expect(trace.calls.map(\.priority) == [100, 0, -100])
+  }
 }
 
 extension Dispatcher.Event {
   fileprivate static var itemDidChange: Dispatcher.Event<(String) -> Void> {
     .init("itemDidChange:")
   }
+  fileprivate static var launch: Dispatcher.Event<(String) -> Bool> { .init("launch:") }
 }
