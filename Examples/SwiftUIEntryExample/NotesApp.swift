@@ -27,7 +27,12 @@
   @main
   struct NotesApp: App {
     let services = DispatchingServices([
-      SceneService(), LinkService(), HandoffService(), CacheService(), DownloadService(),
+      SceneService(), LinkService(), HandoffService(), DownloadService(),
+      // Drops what can be rendered again when memory runs low: a service with no type of its
+      // own, written in the list.
+      Service("Cache") {
+        on(.applicationDidReceiveMemoryWarning) { _ in Notes.shared.rendered.removeAll() }
+      },
     ])
 
     var body: some Scene {
@@ -99,13 +104,6 @@
         guard activity.activityType == "com.example.notes.editing" else { return }
         Notes.shared.open = activity.userInfo?["note"] as? String
       }
-    }
-  }
-
-  /// Drops what can be rendered again when memory runs low.
-  struct CacheService: DispatchService {
-    var handlers: HandlerTable {
-      on(.applicationDidReceiveMemoryWarning) { _ in Notes.shared.rendered.removeAll() }
     }
   }
 
