@@ -4,17 +4,16 @@
 // to UIKit only the methods some service handles, converts UIKit's completion types and calls
 // each of UIKit's completions exactly once.
 //
-// Two services are values, `Service(name) { … }`, written in the list: no type each, and their
+// The services are values, `Service(name) { … }`, written in the list: no type each, and their
 // handlers reach the delegate's own state (`self.inbox`) as its methods would. Their typed
 // events (`on(.didFinishLaunching) { app, options in … }`) infer UIKit's parameter and answer
-// types, and the closures are `@MainActor`, as UIKit's delegate is. The third service is a type of
-// its own, `@MainActor UIKitService`: main-actor as a whole, so its helper calls the app's
-// main-actor code with no annotation. The target is a module whose default isolation is
-// `nonisolated` (every Swift package target, and apps created before Xcode 26); the same shapes
-// compile under Xcode 26's defaults in `SwiftUIAppExample`. UIKit sees the handled delegate
-// methods, the one where the adapter does work of its own
-// (`application(_:willFinishLaunchingWithOptions:)`), and no other. The README's adopting code is
-// this file's, from `import SelectorDispatchUIKit` to the end of `AccountsService`.
+// types, and the closures are `@MainActor`, as UIKit's delegate is. The target is a module whose
+// default isolation is `nonisolated` (every Swift package target, and apps created before Xcode
+// 26); the same shape compiles under Xcode 26's defaults in `SwiftUIAppExample`. A service with a
+// type of its own is in `SceneDelegateExample`. UIKit sees the handled delegate methods, the one
+// where the adapter does work of its own (`application(_:willFinishLaunchingWithOptions:)`), and
+// no other. The README's adopting code is this file's, from `import SelectorDispatchUIKit` to the
+// end of `AppDelegate`.
 //
 // Compiled for iOS, iPadOS and Mac Catalyst only (`#if os(iOS)`). watchOS has no UIKit; tvOS and
 // visionOS, where Apple documents these methods too, are left out because no machine here can
@@ -38,19 +37,8 @@
           on(.didReceiveRemoteNotification) { app, info in info["aps"] == nil ? .noData : .newData }
           on(.willPresentNotification) { center, notification in [.banner, .sound] }
         },
-        AccountsService(),
       ]
     }
-  }
-
-  /// Restores the signed-in account at launch, first: a service with a type of its own, for
-  /// reuse and tests.
-  struct AccountsService: @MainActor UIKitService {
-    var handlers: HandlerTable {
-      on(.didFinishLaunching) { app, options in restore() }.priority(10)
-    }
-
-    func restore() { Accounts.shared.restore() }  // main-actor code, and no annotation
   }
 
   /// The app's main-actor state, which handlers use as they would in a delegate method.
@@ -59,12 +47,5 @@
     private(set) var token: Data?
     func open() { isOpen = true }
     func register(_ token: Data) { self.token = token }
-  }
-
-  /// The app's signed-in account, main-actor as the app's model is.
-  @MainActor final class Accounts {
-    static let shared = Accounts()
-    private(set) var restored = false
-    func restore() { restored = true }
   }
 #endif

@@ -32,7 +32,7 @@
     /// one is `lazy var`.)
     let library = Library()
     override var services: [any DispatchService] {
-      [PlaybackService(library: library), DeepLinkService(library: library)]
+      [PlaybackService(library: library), DeepLinkService(library: library), AccountsService()]
     }
     /// UIKit's completion handlers (the shortcut item's) wait at most 10 seconds for services.
     override class var completionDeadline: Duration { .seconds(10) }
@@ -121,5 +121,23 @@
     func rewind() { position = 0 }
     private(set) var holdsAudio = true
     func releaseAudio() { holdsAudio = false }
+  }
+
+  /// Restores the signed-in account at launch: a service with a type of its own, main-actor as a
+  /// whole (`@MainActor UIKitService`), so that its helper calls the app's main-actor code with no
+  /// annotation in this module, whose default isolation is `nonisolated`.
+  struct AccountsService: @MainActor UIKitService {
+    var handlers: HandlerTable {
+      on(.didFinishLaunching) { app, options in restore() }
+    }
+
+    func restore() { Accounts.shared.restore() }  // main-actor code, and no annotation
+  }
+
+  /// The app's signed-in account, main-actor as the app's model is.
+  @MainActor final class Accounts {
+    static let shared = Accounts()
+    private(set) var restored = false
+    func restore() { restored = true }
   }
 #endif

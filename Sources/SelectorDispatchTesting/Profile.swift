@@ -3,7 +3,8 @@ import SelectorDispatch
 /// Per-service, per-selector call counts and times over many events: the
 /// answer to "which service slows launch?".
 package struct Profile: Sendable {
-  /// The figures for one service handling one selector.
+  /// The figures for one service handling one selector at one priority (a
+  /// service that lists a selector at two priorities has a row for each).
   package struct Row: Sendable, Equatable {
     /// The service.
     package let service: String
@@ -17,7 +18,7 @@ package struct Profile: Sendable {
     package internal(set) var maxNanoseconds: UInt64 = 0
     /// The priority the handler ran at, when the calls recorded it (see
     /// ``EventRecorder/Call/priority``).
-    package internal(set) var priority: Int?
+    package let priority: Int?
 
     /// Mean time per call, in nanoseconds.
     package var meanNanoseconds: UInt64 { calls == 0 ? 0 : totalNanoseconds / UInt64(calls) }
@@ -35,16 +36,16 @@ package struct Profile: Sendable {
   /// - Parameter calls: Recorded calls, such as an ``EventRecorder``'s.
   package mutating func add(_ calls: [EventRecorder.Call]) {
     for call in calls {
-      let key = call.service + "\u{0}" + call.selector
+      let key =
+        call.service + "\u{0}" + call.selector + "\u{0}" + (call.priority.map(String.init) ?? "")
       let position =
         index[key]
         ?? {
-          rows.append(Row(service: call.service, selector: call.selector))
+          rows.append(Row(service: call.service, selector: call.selector, priority: call.priority))
           index[key] = rows.count - 1
           return rows.count - 1
         }()
       rows[position].calls += 1
-      rows[position].priority = call.priority ?? rows[position].priority
       let (total, overflow) = rows[position].totalNanoseconds.addingReportingOverflow(
         call.nanoseconds)
       rows[position].totalNanoseconds = overflow ? .max : total

@@ -32,7 +32,7 @@
   /// as the UIKit adapter and the SwiftUI entry point register theirs.
   ///
   /// A service that only splits a delegate needs no type:
-  /// ``SelectorDispatch/Service`` is written where the services are listed.
+  /// `Service` is written where the services are listed.
   @MainActor
   public protocol UIKitService: DispatchService {}
 #endif

@@ -210,7 +210,7 @@ public enum DispatchError: Error, Equatable, CustomStringConvertible {
     case .duplicateHandler(let selector, let service):
       return "\(Self.who(service, unnamed: "a handler table")) has two handlers for "
         + "\(Self.quote(selector)) at one priority; "
-        + "a service handles a selector once at each priority (`.priority(_:)` sets a handler's)"
+        + "a service handles a selector once at each priority"
     case .conflictingDeclaration(let selector, let declared, let requested):
       return "\(Self.quote(selector)) is already declared as \(declared); "
         + "it cannot be declared again as \(requested)"

@@ -4,7 +4,9 @@ extension Dispatcher {
   /// call without a cost for dispatchers that are not traced.
   ///
   /// `wrap` receives the service's name and its validated handlers and
-  /// returns handlers for the same selectors.
+  /// returns handlers for the same selectors: once per service with its
+  /// first handler of each selector, then once more for each handler of a
+  /// selector it lists again at another priority, alone in its table.
   package func instrumentRegistrations(
     _ wrap: @escaping @Sendable (String, [String: SelectorHandler]) -> [String: SelectorHandler]
   ) {
@@ -112,7 +114,10 @@ extension Dispatcher {
       let handlers = instrument?(service.name, service.handlers) ?? service.handlers
       var (texts, values) = Moving.split(handlers)
       // A selector listed again comes after the service's first handlers:
-      // position `handlers.count + k` is `service.additional[k]`.
+      // position `handlers.count + k` is `service.additional[k]`. An async
+      // one's stand-in is not wrapped: a synchronous dispatch refuses the
+      // selector before it would call it (a first handler's stand-in is
+      // wrapped only because `normalized()` makes it before this).
       for handler in service.additional {
         let selector = handler.selector
         texts.append(selector)

@@ -149,11 +149,11 @@ public final class Dispatcher: Sendable {
   ///   for the first malformed key (in sorted order),
   ///   ``DispatchError/duplicateService(name:)``,
   ///   ``DispatchError/duplicateHandler(selector:service:)`` for a selector
-  ///   with two handlers,
+  ///   with two handlers at one priority,
   ///   ``DispatchError/exclusiveDomainConflict(domain:selector:service:owner:)``
   ///   when another service already handles a selector of an exclusive
   ///   domain that this one handles, or the table's first mistake (a
-  ///   selector listed twice, or a typed handler's malformed selector or
+  ///   selector listed twice at one priority, or a typed handler's malformed selector or
   ///   wrong parameter count), attributed to `service`. When it throws,
   ///   nothing from the call is registered.
   /// - Complexity: O(*h*), where *h* is the number of handlers; the next

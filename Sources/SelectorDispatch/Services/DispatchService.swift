@@ -25,7 +25,8 @@ public protocol DispatchService {
   /// may have its own instead, set with ``TypedHandler/priority(_:)``.
   var priority: Int { get }
 
-  /// The service's handlers, keyed by selector, built with
+  /// The service's handlers, by selector (one selector more than once, each
+  /// at a priority of its own, to run at several points of its order), built with
   /// ``HandlerTableBuilder`` from `on(_:_:)` entries (or a whole table, such
   /// as a dictionary literal of ``SelectorHandler`` closures).
   ///

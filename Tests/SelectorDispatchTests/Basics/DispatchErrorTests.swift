@@ -59,7 +59,7 @@ import Testing
     Case(
       error: .duplicateHandler(selector: "a:", service: nil),
       message: "a handler table has two handlers for `a:` at one priority; a service handles a "
-        + "selector once at each priority (`.priority(_:)` sets a handler's)"),
+        + "selector once at each priority"),
     Case(
       error: .customFoldFailed(selector: "a:", fold: "sum", reason: "the sum overflows"),
       message: "custom fold \"sum\" could not combine the answers to `a:`: the sum overflows"),
@@ -78,7 +78,7 @@ import Testing
     Case(
       error: .duplicateHandler(selector: "a:", service: "push"),
       message: "service \"push\" has two handlers for `a:` at one priority; a service handles a "
-        + "selector once at each priority (`.priority(_:)` sets a handler's)"),
+        + "selector once at each priority"),
     Case(
       error: .conflictingDeclaration(selector: "a:", declared: "all", requested: "any"),
       message: "`a:` is already declared as all; it cannot be declared again as any"),

@@ -263,6 +263,39 @@ extension Dispatcher.MainActorCompletionEvent {
     #expect(received.withLock { $0 } == [false])
   }
 
+  /// One service at two points of a completion event's order: each point gets a completion of
+  /// its own, and the caller's runs once, with both folded.
+  @Test func aServiceListingACompletionEventTwiceCompletesEachPointOnce() throws {
+    let dispatcher = Dispatcher(vocabulary: Self.vocabulary, clock: FakeClock())
+    let ran = Locked<[String]>([])
+    try dispatcher.register(
+      Service("news") {
+        on(.refresh) { _ in
+          ran.withLock { $0.append("early") }
+          return false
+        }
+        .priority(10)
+        on(.refresh) { _ in
+          ran.withLock { $0.append("late") }
+          return true
+        }
+        .priority(-10)
+      })
+    try dispatcher.register(
+      Service("sport") {
+        on(.refresh) { _ in
+          ran.withLock { $0.append("sport") }
+          return false
+        }
+      })
+    let received = Locked<[Bool]>([])
+    let completion: (Bool) -> Void = { value in received.withLock { $0.append(value) } }
+    _ = try dispatcher.dispatch(
+      selector: "refreshFeed:completionHandler:", params: ["news", completion])
+    #expect(ran.withLock { $0 } == ["early", "sport", "late"])
+    #expect(received.withLock { $0 } == [true], "any succeeded: the late point's answer")
+  }
+
   @Test func aCompletionEventsValueIsConvertedToTheOneTheKindTakes() async throws {
     let dispatcher = Dispatcher(vocabulary: Self.vocabulary, clock: FakeClock())
     try dispatcher.register(

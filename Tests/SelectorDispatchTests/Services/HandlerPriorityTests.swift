@@ -182,19 +182,30 @@ import Testing
     }
   }
 
+  /// Whichever of the two is listed first, the async one or the synchronous one, each runs at
+  /// its own point of an awaited dispatch.
   @Test func anAsyncAndASynchronousHandlerOfOneSelectorRunAtTheirOwnPoints() async throws {
-    let log = CallLog()
-    let dispatcher = Dispatcher()
-    try dispatcher.register(
-      Service("Refresher") {
-        on("feedWillRefresh:") { (feed: String) async in log.record("refresher.first") }
-          .priority(10)
-        on("feedWillRefresh:") { (feed: String) in log.record("refresher.last") }.priority(-10)
-      })
-    try dispatcher.register(
-      Service("Audit") { on("feedWillRefresh:") { (feed: String) in log.record("audit") } })
-    _ = try await dispatcher.answer(to: "feedWillRefresh:", params: ["news"])
-    #expect(log.entries == ["refresher.first", "audit", "refresher.last"])
+    for asyncFirst in [true, false] {
+      let log = CallLog()
+      let dispatcher = Dispatcher()
+      try dispatcher.register(
+        Service("Refresher") {
+          if asyncFirst {
+            on("feedWillRefresh:") { (feed: String) async in log.record("refresher.first") }
+              .priority(10)
+          }
+          on("feedWillRefresh:") { (feed: String) in log.record("refresher.last") }.priority(-10)
+          if !asyncFirst {
+            on("feedWillRefresh:") { (feed: String) async in log.record("refresher.first") }
+              .priority(10)
+          }
+        })
+      try dispatcher.register(
+        Service("Audit") { on("feedWillRefresh:") { (feed: String) in log.record("audit") } })
+      _ = try await dispatcher.answer(to: "feedWillRefresh:", params: ["news"])
+      #expect(
+        log.entries == ["refresher.first", "audit", "refresher.last"], "async first: \(asyncFirst)")
+    }
   }
 
   @Test func theTraceShowsEachPointOfAServiceAtItsPriority() throws {
@@ -205,6 +216,12 @@ import Testing
     let trace = injector.inject("launch:", "app")
     #expect(trace.calls.map(\.service) == ["Setup", "Analytics", "Setup"])
     #expect(trace.calls.map(\.priority) == [100, 0, -100])
+    // The profile has a row for each point.
+    var profile = Profile()
+    profile.add(trace.calls)
+    #expect(profile.rows.map(\.service) == ["Setup", "Analytics", "Setup"])
+    #expect(profile.rows.map(\.priority) == [100, 0, -100])
+    #expect(profile.rows.map(\.calls) == [1, 1, 1])
   }
 }
 
