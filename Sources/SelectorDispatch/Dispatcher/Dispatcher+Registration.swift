@@ -92,7 +92,18 @@ extension Dispatcher {
   ///   their order.
   func register(batch: [Pending]) throws(BatchFailure) {
     let batch = batch.map { $0.normalized() }
-    let instrument = environment.instrument
+    let (instrument, instrumentAsync) = (environment.instrument, environment.instrumentAsync)
+    // The handlers of the selectors each service lists again, wrapped as its
+    // first handlers are (see `TypedHandler.instrumented(_:async:)`).
+    let additional = batch.map { service in
+      instrument == nil && instrumentAsync == nil
+        ? service.additional
+        : service.additional.map { handler in
+          handler.instrumented(
+            { instrument?(service.name, $0) ?? $0 },
+            async: { instrumentAsync?(service.name, $0) ?? $0 })
+        }
+    }
     // What can be found out without the lock (a typed table's mistake, a
     // malformed selector) is kept per service and reported in batch order,
     // together with what needs the lock (names, exclusive domains): the
@@ -114,34 +125,20 @@ extension Dispatcher {
       let handlers = instrument?(service.name, service.handlers) ?? service.handlers
       var (texts, values) = Moving.split(handlers)
       // A selector listed again comes after the service's first handlers:
-      // position `handlers.count + k` is `service.additional[k]`. An async
-      // one's stand-in is not wrapped: a synchronous dispatch refuses the
-      // selector before it would call it (a first handler's stand-in is
-      // wrapped only because `normalized()` makes it before this).
-      for handler in service.additional {
-        let selector = handler.selector
-        texts.append(selector)
-        values.append(
-          handler.asyncHandler == nil
-            ? instrument?(service.name, [selector: handler.handler])[selector] ?? handler.handler
-            : handler.handler)
+      // position `handlers.count + k` is `additional[index][k]`.
+      for handler in additional[index] {
+        texts.append(handler.selector)
+        values.append(handler.handler)
       }
       tables.append((texts, values))
     }
     let asyncTables = batch.map { service in
       service.asyncHandlers.isEmpty
         ? [:]
-        : environment.instrumentAsync?(service.name, service.asyncHandlers)
-          ?? service.asyncHandlers
+        : instrumentAsync?(service.name, service.asyncHandlers) ?? service.asyncHandlers
     }
-    let additionalAsync = batch.map { service in
-      service.additional.map { handler in
-        handler.asyncHandler.map { asyncHandler in
-          environment.instrumentAsync?(service.name, [handler.selector: asyncHandler])[
-            handler.selector] ?? asyncHandler
-        }
-      }
-    }
+    // Where each service's handlers of selectors listed again begin.
+    let firstAdditional = batch.indices.map { tables[$0].texts.count - batch[$0].additional.count }
     // The slots of the selectors this dispatcher has already; the others
     // are validated and interned outside the lock.
     let known = state.withLock { state in
@@ -189,12 +186,11 @@ extension Dispatcher {
               of: service.name, texts: tables[index].texts, slots: slots[index])
             try state.checkAsyncParameterCounts(
               service.asyncParameterCounts, texts: tables[index].texts, slots: slots[index])
-            let first = tables[index].texts.count - service.additional.count
             for (offset, handler) in service.additional.enumerated()
             where handler.asyncHandler != nil {
               try state.checkAsyncParameterCounts(
                 [handler.selector: handler.parameterCount], texts: [handler.selector],
-                slots: [slots[index][first + offset]])
+                slots: [slots[index][firstAdditional[index] + offset]])
             }
             let admission = try state.admit(
               service: service.name, texts: tables[index].texts, slots: slots[index])
@@ -216,16 +212,17 @@ extension Dispatcher {
         state.nextSequence += 1
         let registration = Registration(
           service: service.name, priority: service.priority, sequence: sequence)
-        let first = tables[index].texts.count - service.additional.count
         for (position, slot) in slots[index].enumerated() {
           var registration = registration
-          if position >= first {
-            let handler = service.additional[position - first]
+          if position >= firstAdditional[index] {
+            let offset = position - firstAdditional[index]
+            let handler = additional[index][offset]
             registration.priority = handler.priority ?? service.priority
-            registration.asyncHandler = additionalAsync[index][position - first]
+            registration.asyncHandler = handler.asyncHandler
             registration.asyncParameterCount =
               handler.asyncHandler == nil ? nil : handler.parameterCount
-            registration.typed = instrument == nil ? handler.typed : nil
+            // Dropped by a tracer's wrapper, as a first handler's is below.
+            registration.typed = instrument == nil ? service.additional[offset].typed : nil
           } else if !service.priorities.isEmpty || !asyncTables[index].isEmpty
             || !service.typedCalls.isEmpty
           {
